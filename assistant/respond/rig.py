@@ -81,6 +81,30 @@ def _used_nearest(query: RigQuery, env: Env, rate, counts, cpu_w, choice: Build)
     return near if near is not None and near.total_usd < choice.total_usd else None
 
 
+JUST_OVER = 1.05  # a build this share over the budget at most is said beside the pick when it holds more [A]
+
+
+def _just_over(env: Env, budget: float, choice: Build, anyhow: list[Build], unit: str) -> str:
+    """A build a little over the budget (up to JUST_OVER) with more GPU memory and more speed than the pick: said after
+    it, with what it costs more (a budget is rarely exact); "" when there is none."""
+    near = [
+        b
+        for b in anyhow
+        if budget < b.total_usd <= budget * JUST_OVER and b.memory_gb > choice.memory_gb and b.speed > choice.speed
+    ]
+    if not near:
+        return ""
+    best = max(near, key=lambda b: (b.memory_gb, b.speed, -b.total_usd))
+    return i18n.gap(env.lang) + env.t(
+        "rig.just_over",
+        build=best.label,
+        total=env.money(best.total_usd),
+        more=env.money(best.total_usd - budget),
+        memory=gb(best.memory_gb),
+        speed=rig_rows.speed_text(env, best, unit),
+    )
+
+
 def _parts_line(env: Env, choice: Build, platform: str) -> str:
     """The parts around the GPUs by class: the platform's CPU class, RAM at least the memory of one GPU (Dettmers
     2018: as much RAM as your largest GPU has memory; rounded up to RAM_STEP_GB, at least MIN_RAM_GB) and the PSU
@@ -263,6 +287,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         memory=gb(choice.memory_gb),
         speed=rig_rows.speed_text(env, choice, unit),
     )
+    if budget and not over_budget and not asked and not query.asks_power and not lean:
+        head += _just_over(env, budget, choice, anyhow, unit)  # "预算2w": 2 x RTX 3090 (48 GB) for ¥530 more
     idle = idle_power.idle_lead([choice.gpu], query.text, env) if not query.asks_power else None
     if idle is not None:  # "home server on 24/7, want low idle power": what the pick draws idling, and its year
         head += i18n.gap(env.lang) + idle[0]
