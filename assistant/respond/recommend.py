@@ -63,6 +63,7 @@ from assistant.respond.recommend_order import (
 from assistant.respond.recommend_paths import (
     among,
     as_rig,
+    fewer_sentence,
     pick_below_floor,
     top_below_floor,
     video_pick,
@@ -415,6 +416,9 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     together = recommend_order.together(query, env, need, budget, condition, vendors, best)
     if together is not None:  # "cheapest way to get 48gb": several cards hold it together for less
         headline = with_together(query, headline, together, best, env)
+        fewer = recommend_order.fewer_cards(query, env, need, budget, condition, vendors, best, together)
+        if fewer is not None:  # "cheapest way to get 48gb": 4 x RTX 3060, and 2 x RTX 3090 with fewer cards
+            headline += i18n.gap(lang) + fewer_sentence(fewer, env)
         steps.insert(1, env.t("rec.together_caveat", each=gb(together.memory_gb), n=together.n_gpus))
         steps = recommend_table.not_excluding(steps, together.gpu, env)  # (it is excluded as one card only)
         figures["multi_card"] = {

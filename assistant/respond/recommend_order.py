@@ -114,6 +114,18 @@ def together(query: RecommendQuery, env: Env, need, budget, condition, vendors, 
     return several[0] if several else None
 
 
+def fewer_cards(query: RecommendQuery, env: Env, need, budget, condition, vendors, best, cheapest):
+    """Beside the cheapest set of several cards ("cheapest way to get 48gb": 4 x RTX 3060): the set of fewer cards,
+    still cheaper than one card that holds it, of the best value (2 x RTX 3090: fewer slots, a faster card each);
+    None when there is none."""
+    if cheapest is None or query.sort != "price" or cheapest.n_gpus <= 2:
+        return None
+    ranking = _sets(query, env, need, budget, condition, vendors, passive=False)
+    single = upfront_usd(best, env)
+    fewer = [r for r in ranking.rows if 1 < r.n_gpus < cheapest.n_gpus and upfront_usd(r, env) < single]
+    return fewer[0] if fewer else None
+
+
 def _sets(query: RecommendQuery, env: Env, need, budget, condition, vendors, passive: bool):
     """The ranking of sets of up to 4 cards (actively cooled, or passively cooled server ones) for the memory target."""
     inputs = rank_inputs(

@@ -182,3 +182,17 @@ def with_together(query: RecommendQuery, headline: str, together, best, env: Env
     if query.sort == "price" and not one_card:  # the cheapest of all leads
         return env.t("rec.together_first", **several, one=best.gpu, price=env.money(best.price_usd * best.n_gpus))
     return headline + i18n.gap(env.lang) + env.t("rec.together", **several)
+
+
+def fewer_sentence(fewer, env: Env) -> str:
+    """The set of fewer cards said beside the cheapest set (recommend_order.fewer_cards), with its machine."""
+    machine = fit_hardware.machine_usd(env.reader.gpu(fewer.gpu), fewer.n_gpus, False, env.local_desktop_usd())
+    gpu = env.reader.gpu(fewer.gpu)
+    return env.t(
+        "rec.together_fewer",
+        n=fewer.n_gpus,
+        gpu=fewer.gpu,
+        total=env.money(fewer.price_usd * fewer.n_gpus),
+        machine=env.money(fewer.price_usd * fewer.n_gpus + machine),
+        bw=f"{(gpu.memory_bandwidth_gb_s or 0) if gpu else 0:,.0f}",
+    )
