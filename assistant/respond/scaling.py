@@ -450,7 +450,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     elif llm_named and model_spec is not None and len(fits) >= 2 and not any(fits):
         # "what about 2 of them" in a 70B thread after 16 GB cards: neither holds it, said first, then the training
         need = memory.inference_memory(model_spec, head_model, context=CONTEXT).total_gb
-        short = env.t(
+        not_held = env.t(
             "scale.pool_short",
             model=model_name,
             quant=head_model,
@@ -461,12 +461,12 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         more = memory.fit(memory.inference_memory(model_spec, head_model, context=CONTEXT), gpu.memory_gb, 1)
         took = env.t("scale.takes_cards", n=more.min_gpus, gpu=gpu.short_name) if more.min_gpus > 1 else ""
         headline = i18n.gap(env.lang).join(
-            p
-            for p in (
-                short + took,
+            part
+            for part in (
+                not_held + took,
                 env.t("scale.head", a=labels[0], b=labels[1], train=f"{train_ratio:.2f}", link=links[0]),
             )
-            if p
+            if part
         )
     elif about_llm and llm_ratio:
         headline = env.t(
