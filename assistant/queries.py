@@ -409,6 +409,7 @@ class RigQuery(Query):
     gpu_count: int | None = None  # "a 4-gpu box": exactly this many
     budget_usd: float | None = None
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
+    cheaper_than_usd: float | None = None  # "cheaper?" after a build: that build's total (the budget is below it)
     workload: str | None = None
     model: ModelRef | None = None
     params_b: float | None = None

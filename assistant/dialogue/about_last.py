@@ -60,6 +60,17 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return worth_of_last(dlg, base, follow)
     if follow.vendor and not follow.ask and isinstance(base, CompareQuery):
         return _maker_added(base, follow)
+    rig_asked = base is not None and base.intent == "rig" and not getattr(base, "asks_power", False)
+    if follow.ask == "cheaper" and rig_asked and ctx.build_total_usd:  # (a PSU asked of cards: cheaper cards)
+        # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards
+        return dataclasses.replace(
+            base,
+            text=follow.text,
+            settings=follow.settings,
+            budget_usd=ctx.build_total_usd * _CHEAPER_BUILD,
+            budget_currency=None,
+            cheaper_than_usd=ctx.build_total_usd,
+        )
     rental = cheaper_rental(dlg, base, follow)
     if rental is not None:
         return rental
@@ -104,6 +115,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
     return dataclasses.replace(rec, **changes)
+
+
+_CHEAPER_BUILD = 0.9  # "cheaper?" after a build: at least a tenth less, else the same build comes back [A]
 
 
 def _maker_added(base, follow: FollowUpQuery):

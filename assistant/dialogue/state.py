@@ -192,6 +192,7 @@ class Context:
     owned_parts: tuple[str, ...] = ()
     # the last answer's build (GPU, count) and what it draws at the wall under load: a bill asked next is that machine's
     build_wall: tuple[str, int, float] | None = None
+    build_total_usd: float | None = None  # the last build's total ("cheaper?" next: a build below it)
     # the card a follow-up just added one more of ("那加一张同样的卡呢"), and the one the turn before added to:
     # "换成4090呢" next swaps that what-if set for one card (dialogue/swap.py); "8张用一周呢" then "换成a100" keeps 8
     added_to: str | None = None
