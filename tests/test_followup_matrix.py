@@ -87,7 +87,8 @@ def _check(kind: str, first, ask: str, conv, answer) -> list[str]:
     named = "GeForce RTX 4080" in answer.gpus or "RTX 4080" in answer.headline
     if ask == "other" and not asked_back and kind not in NO_CARD and not named:
         problems.append(f"the 4080: gpus {answer.gpus}")
-    if ask == "cheaper" and answer.intent not in ("recommend", "rates"):
+    # a cheaper pick: cards, rentals, or after a build a cheaper whole build
+    if ask == "cheaper" and answer.intent not in ("recommend", "rates") and not (kind == "rig" == answer.intent):
         problems.append(f"cheaper: {answer.intent}")
     return problems
 

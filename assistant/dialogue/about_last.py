@@ -28,7 +28,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     """ "why?" (the last question again; the engine leads with the reasons), "anything
     cheaper?" (a recommendation below the GPU the last answer favoured), "with amd too" (the
     last recommendation with that vendor added, or a recommendation for it)."""
-    from assistant.queries import CompareQuery, RecommendQuery
+    from assistant.queries import CompareQuery, RecommendQuery, RigQuery
 
     ctx = dlg.context
     if follow.ask == "why":
@@ -60,8 +60,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return worth_of_last(dlg, base, follow)
     if follow.vendor and not follow.ask and isinstance(base, CompareQuery):
         return _maker_added(base, follow)
-    rig_asked = base is not None and base.intent == "rig" and not getattr(base, "asks_power", False)
-    if follow.ask == "cheaper" and rig_asked and ctx.build_total_usd:  # (a PSU asked of cards: cheaper cards)
+    rig_asked = isinstance(base, RigQuery) and not base.asks_power  # (a PSU asked of cards: cheaper cards)
+    if follow.ask == "cheaper" and isinstance(base, RigQuery) and rig_asked and ctx.build_total_usd:
         # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards
         return dataclasses.replace(
             base,
