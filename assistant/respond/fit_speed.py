@@ -163,6 +163,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
             batch=dec.batch,
         )
         head += _usual_quant_speed(case, spec, dec, link)
+        head = _pace_verdict(case, spec, dec, link) + head
     slowed = context_drop.drop(case, dec, link, where)  # "how much does it drop at 32k context": both contexts' speeds
     if slowed is not None:
         parts = {"alone": (slowed[0],), "lead": (slowed[0], head), "after": (head, slowed[0])}[slowed[1]]
@@ -560,3 +561,22 @@ def speed_text(env: Env, speed) -> str:
     if v <= 0 or not math.isfinite(v):
         return env.term("not rated")
     return env.t("fit.tokens_per_s", v=f"{v:,.0f}" if v >= 100 else f"{v:.1f}")
+
+
+def _pace_verdict(case: FitCase, spec, dec, link: str) -> str:
+    """ "can it run deepseek r1 70b distill decent?", "跑得流畅吗": whether the best speed shown (at the precision
+    picked or at q4_k_m, the usual one) reaches USABLE_TPS for one user chatting, said first; "" when the question
+    does not ask how well it runs."""
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.bandwidth_speed import USABLE_TPS
+
+    env = case.env
+    if not lexicon(env.lang).words_in("run_well_words", f" {case.query.text.lower()} "):
+        return ""
+    best, quant = dec.tokens_per_s, case.pick[0]
+    if not case.query.precision and quant != USUAL_CHAT_QUANT:
+        q4 = llm.decode_speed(spec, case.model, USUAL_CHAT_QUANT, context=1024, n_gpus=case.n, interconnect=link)
+        if q4.tokens_per_s > best:
+            best, quant = q4.tokens_per_s, USUAL_CHAT_QUANT
+    key = "fit.pace_slow" if best < USABLE_TPS else "fit.pace_fine"
+    return env.t(key, tps=f"{best:,.1f}", quant=quant, usable=f"{USABLE_TPS:g}") + i18n.gap(env.lang)
