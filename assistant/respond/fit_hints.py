@@ -11,7 +11,10 @@ Contract: `more_cards(case)` -> the "would fit on N cards" clause of a no headli
 from __future__ import annotations
 
 import dataclasses
+import math
 
+from assistant import i18n
+from assistant.models import constants as C
 from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
@@ -87,7 +90,7 @@ def count_lead(case: FitCase) -> str:
         return ""
     if not asks_count(query.text, env.lang):
         return ""
-    return env.t(
+    lead = env.t(
         "fit.count_lead_sharded" if full else "fit.count_lead",
         count=f.min_gpus,
         gpu=gpu.short_name,
@@ -95,6 +98,24 @@ def count_lead(case: FitCase) -> str:
         model=model.name,
         prec=prec,
         need=f"{est.total_gb * n:.1f}",
+    )
+    return lead + ("" if full else _served_count(env, gpu, est.total_gb * n, f.min_gpus))
+
+
+def _served_count(env: Env, gpu, need_gb: float, count: int) -> str:
+    """A server set that holds the model with under HEADROOM_WARN of its memory left (8 x H100 for DeepSeek V3 at
+    fp8): served with vLLM, which claims VLLM_MEMORY_SHARE of each card, it needs more cards; said with that count."""
+    total = (gpu.memory_gb or 0) * count
+    server = count >= 4 or bool(getattr(gpu, "server_module", None))  # (a generic "4 GB GPU" has no module)
+    if not server or total <= 0 or total - need_gb >= C.HEADROOM_WARN * total:
+        return ""
+    served = math.ceil(need_gb / ((gpu.memory_gb or 1) * C.VLLM_MEMORY_SHARE))
+    return i18n.gap(env.lang) + env.t(
+        "fit.count_served",
+        left=f"{(total - need_gb) / count:.1f}",
+        share=f"{C.VLLM_MEMORY_SHARE * 100:.0f}",
+        served=served,
+        gpu=gpu.short_name,
     )
 
 
