@@ -83,8 +83,16 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
     watts = float(query.watts or 0.0)
     per_year = cost.electricity_usd(watts, util, C.HOURS_PER_YEAR, kwh)
     share = usage_note.year_share(query)
+    years = query.years or env.assumptions.years
+    years_said = bool(query.years or "years" in env.assumptions.changed)
+    over_years = query.period in (None, "year") and years != 1 and years_said
+    if over_years:
+        share = years  # "那3年电费多少" after a build: the whole period leads, as for a card's own draw
     head = env.t(
-        "cost.head_running_period" if share != 1.0 else "cost.head_running",
+        "cost.head_running_years"
+        if over_years
+        else ("cost.head_running_period" if share != 1.0 else "cost.head_running"),
+        years=f"{years:g}",
         gpu=env.t(
             "cost.build_draw" if query.build_draw else "cost.your_draw",
             what=counted(env, env.gpu(refs[0].name), refs[0].count, article=False),
@@ -93,7 +101,7 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
         if refs
         else env.t("cost.a_draw_of", watts=f"{watts:,.0f}"),
         pronoun=env.t("cost.it"),
-        period=env.t(f"cost.period_{query.period}") if query.period else "",
+        period=env.t(f"cost.period_{query.period}") if query.period and not over_years else "",
         period_money=env.money(per_year * share, _decimals(per_year * share)),
         money=env.money(per_year),
         watts=f"{watts:,.0f}",
@@ -103,9 +111,13 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
     if not query.hours_per_week and not query.utilization and util == C.DEFAULT_UTILIZATION:
         # "my kill-a-watt says 420w, what's that per month": the hours were not said, so around the clock too
         allday = cost.electricity_usd(watts, 1.0, C.HOURS_PER_YEAR, kwh) * share
+        if over_years:
+            when = env.t("cost.over_years", years=f"{years:g}")
+        else:
+            when = env.t(f"cost.period_{query.period}") if query.period else env.t("cost.period_year")
         head += i18n.gap(env.lang) + env.t(
             "cost.draw_round_clock",
-            period=env.t(f"cost.period_{query.period}") if query.period else env.t("cost.period_year"),
+            period=when,
             money=env.money(allday, _decimals(allday)),
         )
     figures = {
