@@ -13,6 +13,7 @@ Raises `NothingToReferTo` when there is nothing to ask about.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue import cloud, measures, shown, subject, thread
@@ -37,6 +38,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         listed = shown.why_of_listed(dlg, base)  # "why?" after "the second one": why the list's pick over it
         if listed is not None:
             return listed
+        other = _why_not_other(dlg, base, follow)  # "why not the other one?" after "cheaper?": the card left
+        if other is not None:
+            return other
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
@@ -115,6 +119,36 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
     return dataclasses.replace(rec, **changes)
+
+
+# "why not the other one?", "为啥不选另一个"
+_OTHER_ONE = re.compile(r"\bthe other\b|\bthat other\b|另一|另外(?:那|一)")
+
+
+def _why_not_other(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "why not the other one?": the other card against the one the last answer picked, as "why not X" is answered
+    (premise on the other card); after "cheaper?" the other one is the card the cheaper ones were sought below. None
+    when the question names no other one or there is none."""
+    from assistant.queries import CompareQuery
+
+    ctx = dlg.context
+    if not _OTHER_ONE.search(follow.text.lower()) or not ctx.pick:
+        return None
+    pick = ctx.pick[0]
+    below = getattr(base, "cheaper_than", None)
+    others = [g for g in ctx.gpus if g != pick]
+    other = below or (others[0] if others else None)
+    if not other or other == pick:
+        return None
+    return CompareQuery(
+        text=follow.text,
+        gpus=(GpuRef(mention=other, name=other), GpuRef(mention=pick, name=pick)),
+        workload=getattr(base, "workload", None),
+        model=getattr(base, "model", None),
+        premise="first",
+        asked_figure="why",
+        settings=follow.settings,
+    )
 
 
 _CHEAPER_BUILD = 0.9  # "cheaper?" after a build: at least a tenth less, else the same build comes back [A]

@@ -78,6 +78,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         one_set = len(ctx.gpus) == 1 and ctx.counts.get(ctx.gpus[0], 1) > 1  # "limit them" after 3 x RTX 3090
         one_set = one_set and not (ref.pronoun == "both" and len(ctx.recent) > 1)  # "which draws less": two sides
         names = list(ctx.gpus) if len(ctx.gpus) > 1 or one_set else ctx.recent[-2:] or list(ctx.gpus)
+    elif ref.pronoun == "other" and (below := getattr(ctx.last_query, "cheaper_than", None)):
+        names = [below]  # "why not the other one?" after "cheaper?": the card the cheaper ones were sought below
     elif ref.pronoun == "other":
         others = [g for g in ctx.gpus if g != focus]
         names = [others[0] if others else focus]
