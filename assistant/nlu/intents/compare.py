@@ -326,7 +326,7 @@ def _model(r: Reading):
     """The model named, or for "llama 70b" (versions of one family at one size) the unresolved mention, which the
     checks resolve to the newest version and say so, as a fit question does."""
     if r.model and r.model.key:
-        return r.model
+        return r.heaviest_model() or r.model  # "for sdxl / flux": the cards are weighed on the heavier, Flux
     tag = r.b.first("MODEL")
     if r.model and tag is not None and tag.status == "ambiguous" and tag.candidates:
         if model_versions.newest_of(tag.mention, tuple(tag.candidates)):
