@@ -423,20 +423,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
             )
             image_source = True
         if short and model_spec is not None:  # "does 2x 3060 12gb work as 24gb for llama 70b": not for that model
-            need = memory.inference_memory(model_spec, head_model, context=CONTEXT).total_gb
-            headline = i18n.gap(env.lang).join(
-                [
-                    env.t(
-                        "scale.pool_short",
-                        model=model_name,
-                        quant=head_model,
-                        need=f"{need:.0f}",
-                        a=labels[0],
-                        total=f"{n * (gpu.memory_gb or 0):g}",
-                    ),
-                    headline,
-                ]
-            )
+            headline = i18n.gap(env.lang).join([_not_held(env, model_spec, head_model, labels[0], gpu, n), headline])
     elif about_llm and only_first:
         headline = env.t(
             "scale.head_llm_fits_only",
@@ -449,15 +436,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         )
     elif llm_named and model_spec is not None and len(fits) >= 2 and not any(fits):
         # "what about 2 of them" in a 70B thread after 16 GB cards: neither holds it, said first, then the training
-        need = memory.inference_memory(model_spec, head_model, context=CONTEXT).total_gb
-        not_held = env.t(
-            "scale.pool_short",
-            model=model_name,
-            quant=head_model,
-            need=f"{need:.0f}",
-            a=labels[0],
-            total=f"{n * (gpu.memory_gb or 0):g}",
-        )
+        not_held = _not_held(env, model_spec, head_model, labels[0], gpu, n)
         more = memory.fit(memory.inference_memory(model_spec, head_model, context=CONTEXT), gpu.memory_gb, 1)
         took = env.t("scale.takes_cards", n=more.min_gpus, gpu=gpu.short_name) if more.min_gpus > 1 else ""
         headline = i18n.gap(env.lang).join(
@@ -544,3 +523,10 @@ def respond(query: CompareQuery, env: Env) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def _not_held(env: Env, model, quant: str, label: str, gpu, n: int) -> str:
+    """ "Not for Llama 3 70B: at q4_k_m it needs about 42 GB, more than the 32 GB of 2 x RTX 5060 Ti together." """
+    need = memory.inference_memory(model, quant, context=CONTEXT).total_gb
+    total = f"{n * (gpu.memory_gb or 0):g}"
+    return env.t("scale.pool_short", model=model.name, quant=quant, need=f"{need:.0f}", a=label, total=total)
