@@ -226,9 +226,6 @@ class Engine:
             if changed.clarification:  # refused along the way: the question is answered without it
                 refused, changed = changed.clarification, None
             query = again if again is not None else query  # the question keeps its own text in the context
-            if again is not None and query.intent == "rent_or_buy":  # "按3年算": the totals over the years said
-                years = tuple(s for s in stated_set.settings if s.key == "years")
-                query = dataclasses.replace(query, settings=(*query.settings, *years)) if years else query
         from assistant.respond import cost_asked, macs
 
         query = cost_asked.as_asked(macs.within_budget(query, env), env, text)  # Mac in budget; "总共多少" typed

@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue import cloud, measures, shown, subject, thread
-from assistant.dialogue.references import NothingToReferTo
+from assistant.dialogue.references import NothingToReferTo, refer
 from assistant.queries import GpuRef, Query
 from assistant.query_talk import FollowUpQuery
 
@@ -64,9 +64,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return worth_of_last(dlg, base, follow)
     if follow.vendor and not follow.ask and isinstance(base, CompareQuery):
         return _maker_added(base, follow)
-    rig_asked = isinstance(base, RigQuery) and not base.asks_power  # (a PSU asked of cards: cheaper cards)
-    if follow.ask == "cheaper" and isinstance(base, RigQuery) and rig_asked and ctx.build_total_usd:
-        # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards
+    if follow.ask == "cheaper" and isinstance(base, RigQuery) and not base.asks_power and ctx.build_total_usd:
+        # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards (a PSU
+        # asked of cards is followed by cheaper cards)
         return dataclasses.replace(
             base,
             text=follow.text,
@@ -132,12 +132,10 @@ def _why_not_other(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     from assistant.queries import CompareQuery
 
     ctx = dlg.context
-    if not _OTHER_ONE.search(follow.text.lower()) or not ctx.pick:
+    if not _OTHER_ONE.search(follow.text.lower()) or not ctx.pick or not ctx.gpus:
         return None
     pick = ctx.pick[0]
-    below = getattr(base, "cheaper_than", None)
-    others = [g for g in ctx.gpus if g != pick]
-    other = below or (others[0] if others else None)
+    other = refer(dlg, GpuRef(mention=follow.text, pronoun="other"))[0].name  # the thread's "other" (references)
     if not other or other == pick:
         return None
     return CompareQuery(

@@ -29,11 +29,16 @@ def link(gpu: GpuSpec, n: int) -> str:
         return "nvswitch" if "SXM" in gpu.name else "pcie"
     if "SXM" in gpu.name:
         return "nvswitch" if n <= 8 else "infiniband"
-    if n == 2 and any(re.search(p, gpu.name) for p in C.NVLINK_BRIDGE_PATTERNS):
+    if n == 2 and takes_nvlink_bridge(gpu):
         return "nvlink"
     if re.search(C.NO_P2P_GENERATIONS, gpu.generation or ""):
         return "pcie_host"
     return "pcie"
+
+
+def takes_nvlink_bridge(gpu: GpuSpec) -> bool:
+    """A card that takes a 2-way NVLink bridge (C.NVLINK_BRIDGE_PATTERNS; laptop parts never do)."""
+    return not gpu.is_mobile and any(re.search(p, gpu.name) for p in C.NVLINK_BRIDGE_PATTERNS)
 
 
 @dataclass(frozen=True)

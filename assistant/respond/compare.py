@@ -262,6 +262,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         why = compare_why.why_faster(query, rows, names, key, env)  # "why is the 4090 faster": the deciding spec
         headline += (i18n.gap(env.lang) + why) if why else ""
     if about_model is not None:  # "two 3090s or one 4090 for 70b": the model decides first
+        memory_led = headline if query.aspect == "memory" else ""
         model_head, model_rows, _ = about_model
         table.rows[0:0] = model_rows
         if model_figures.get("model_choice"):  # only one side holds the model (or is a setting away): it decides
@@ -277,6 +278,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         )
         if query.why_not() and not model_figures.get("model_choice"):
             parts = parts[::-1]  # "why not the 5080?" about flux, both hold it: the answer to the why, then the model
+        if query.aspect == "memory" and memory_led:  # "显存哪个最大" in a 32B thread: the memory asked, then the fits
+            parts = (memory_led, i18n.cap(env.lang, model_head))
         headline = i18n.gap(env.lang).join(x for x in parts if x)
     versions = len(names) == 2 and _versions_of_one(rows[names[0]].gpu, rows[names[1]].gpu)
     picked = None if versions else compare_outcome.pick(query, rows, names, title, chat, about_model, env)

@@ -39,12 +39,17 @@ def limit(query: RecommendQuery, env: Env) -> RecommendQuery:
     return dataclasses.replace(query, among=names, among_label=label)
 
 
-def families_step(query: RecommendQuery, env: Env) -> str:
+def families_step(query: RecommendQuery, env: Env, consumer: bool = False) -> str:
     """ "which gpus support fp8": the architectures whose cards have the feature, most cards first (the ranking shows
-    only priced desktop cards); "" when no feature is asked."""
+    only priced desktop cards); `consumer`: consumer cards only, as asked ("which consumer cards still have nvlink");
+    "" when no feature is asked."""
+    from assistant.respond.ranking import consumer_card
+
     if not query.feature or query.feature in ("cuda", "tensor_cores"):
         return ""
-    having = [g for g in env.reader.all_gpus() if has_feature(g, query.feature)[0]]
+    having = [
+        g for g in env.reader.all_gpus() if has_feature(g, query.feature)[0] and (not consumer or consumer_card(g))
+    ]
     if query.feature == "nvlink":  # a connector of some cards of an architecture (not the A10's): the cards by name
         cards = sorted(g.short_name for g in having)
         return env.t("rec.feature_cards", feature=feature_name(query.feature), cards=", ".join(cards)) if cards else ""

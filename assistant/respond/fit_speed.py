@@ -567,7 +567,6 @@ def _pace_verdict(case: FitCase, spec, dec, link: str) -> str:
     """ "can it run deepseek r1 70b distill decent?", "跑得流畅吗": whether the best speed shown (at the precision
     picked or at q4_k_m, the usual one) reaches USABLE_TPS for one user chatting, said first; "" when the question
     does not ask how well it runs."""
-    from assistant.nlu.lexicon import lexicon
     from assistant.respond.bandwidth_speed import USABLE_TPS
 
     env = case.env

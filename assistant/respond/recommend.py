@@ -255,7 +255,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         title = env.t("rec.image_title")
     lang, years = env.lang, f"{a.years:g}"
     steps = [env.t("rec.workload", title=title, need=(i18n.sep(lang) + need_why) if need_why else "")]
-    families = feature_limit.families_step(query, env)  # "which gpus support fp8": the architectures that have it
+    families = feature_limit.families_step(query, env, bool(consumer))  # "which gpus support fp8"
     steps += [families] if families else []
     if chat or query.workload == "inference":
         steps.append(env.t("rec.two_inference_kinds"))

@@ -2,12 +2,12 @@
 year cost vs renting an H100 at €2.40/hr for the same hours"): both sides' totals over those years at the hours a
 week weighed, after the break-even verdict.
 
-Contract: `lead(answer, query, env)` -> the answer with the sentence added after its verdict, unchanged when the
-question states no years (a `years` setting of this question), the answer already weighs a resale over them
-(respond/rent_resale.py: figures resale_usd) or the answer lacks a break-even (figures
-break_even_hours, rent_usd_per_hour, buy_usd, hours_per_week). Owning = what buying costs + the own cost per hour of
-use (rent - buy / break-even hours, docs/model.md §cost.breakeven) x the hours; renting = the rent per hour x the
-hours. figures["over_years"] = {years, hours, own_usd, rent_usd}.
+Contract: `lead(answer, query, env)` -> the answer with the sentence added after its verdict, unchanged when neither
+the question states years (a `years` setting of this question) nor the user set them earlier ("按3年算" next), the
+answer already weighs a resale over them (respond/rent_resale.py: figures resale_usd) or the answer lacks a
+break-even (figures break_even_hours, rent_usd_per_hour, buy_usd, hours_per_week). Owning = what buying costs + the
+own cost per hour of use (rent - buy / break-even hours, docs/model.md §cost.breakeven) x the hours; renting = the
+rent per hour x the hours. figures["over_years"] = {years, hours, own_usd, rent_usd}.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ _WEEKS_PER_YEAR = 52.18  # 365.25 / 7
 
 def lead(answer: Answer, query, env: Env) -> Answer:
     said = next((s for s in getattr(query, "settings", ()) if s.key == "years"), None)
+    set_before = "years" in env.assumptions.changed  # "按3年算" after the rent-or-buy: the years in force
     f = answer.figures
     needed = ("break_even_hours", "rent_usd_per_hour", "buy_usd", "hours_per_week")
-    if said is None or answer.clarification or not all(f.get(k) for k in needed) or "resale_usd" in f:
+    if not (said or set_before) or answer.clarification or not all(f.get(k) for k in needed) or "resale_usd" in f:
         return answer
-    years, env = float(said.value), env.for_query(query)  # in the question's currency
+    years = float(said.value) if said is not None else env.assumptions.years
+    env = env.for_query(query)  # in the question's currency
     hours = float(f["hours_per_week"]) * _WEEKS_PER_YEAR * years
     rent_h, buy = float(f["rent_usd_per_hour"]), float(f["buy_usd"])
     own_h = max(rent_h - buy / float(f["break_even_hours"]), 0.0)

@@ -304,8 +304,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         if over_budget and budget and not (query.psu_w or query.cpu or _CARDS_BOUGHT.search(query.text.lower())):
             over = env.t("rig.power_over_budget", total=env.money(choice.total_usd), budget=env.money(budget))
             head += i18n.gap(env.lang) + over
-    if query.cheaper_than_usd:  # "cheaper?" after a build: below that build, said first
-        head = env.t("rig.cheaper_than", total=env.money(query.cheaper_than_usd)) + i18n.gap(env.lang) + head
+    if query.cheaper_than_usd:  # "cheaper?" after a build: below that build, said first (or that none is)
+        below = "rig.cheaper_none" if over_budget else "rig.cheaper_than"
+        head = env.t(below, total=env.money(query.cheaper_than_usd)) + i18n.gap(env.lang) + head
     if query.replaces and (old := env.reader.gpu(query.replaces)):  # "3060 想上5080": the new card alone, said
         head = env.t("rig.replaces", old=old.short_name, new=choice.gpu.short_name) + head
     infer = workload in ("llm_inference", "image_generation")

@@ -9,11 +9,9 @@ kind "feature", feature, gpu, peak_tflops, alternatives. `has_feature` and `form
 
 from __future__ import annotations
 
-import re
-
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.models import hardware
+from assistant.models import hardware, scaling
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VerdictQuery
 from assistant.respond import software
@@ -48,12 +46,10 @@ def has_feature(gpu: GpuSpec, feature: str) -> tuple[bool, float | None]:
         return peak > 0, peak or None
     if feature == "sparsity":
         return bool(gpu.arch and gpu.arch.sparsity_2_4), None
-    if feature == "nvlink":  # a link on record (knowledge/nvlink.csv) or a card that takes a bridge (constants)
-        from assistant.models.constants import NVLINK_BRIDGE_PATTERNS
+    if feature == "nvlink":  # a link on record (knowledge/nvlink.csv) or a card that takes a bridge
         from assistant.respond.spec_figures import nvlink_gb_s
 
-        bridge = not gpu.is_mobile and any(re.search(p, gpu.name) for p in NVLINK_BRIDGE_PATTERNS)
-        return bridge or nvlink_gb_s(gpu) is not None, None
+        return scaling.takes_nvlink_bridge(gpu) or nvlink_gb_s(gpu) is not None, None
     return gpu.vendor == "NVIDIA", None
 
 

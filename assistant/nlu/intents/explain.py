@@ -372,6 +372,8 @@ def topic(r: Reading) -> Query | None:
     ]
     if not found or _names_model(r, found) or rig.psu_question(r):
         return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
+    if not b.has("EXPLAIN") and b.has("GPU_WORD") and _cards_with_feature(r):
+        return None  # "有哪些显卡支持fp4": the cards that have it, as explain.read leaves it
     spans = [f" {key(t)} " for _, _, t in found]
     # "矿卡还能用来训练模型吗", "can ex-mining cards be used for training": a yes / no about the concept in a use
     use_asked = not r.refs and _yes_no(r)
