@@ -476,7 +476,9 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
-    return FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings)
+    return FollowUpQuery(
+        text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings, stated=query.stated
+    )
 
 
 def offer_in_compare(dlg: Dialogue, query: Query) -> Query:

@@ -250,6 +250,18 @@ def work_of_follow(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
         return None  # "how about a mac studio for this instead": no card to rent, the thread's work on the Mac
     if not (isinstance(base, RatesQuery) and (base.work_of or (base.mode == "rent" and base.hours == job.hours))):
         return None
+    own = [st.value for st in follow.stated if st.dim == "hours" and st.per is None]
+    if len(own) == 1 and own[0] != job.hours and follow.gpus:
+        # "and 50 hours on the h100?" after renting an A100 for 20: a rental of its own, those hours on that card (not
+        # the same work, and not 50 hours a week of use)
+        return RatesQuery(
+            text=follow.text,
+            gpus=follow.gpus,
+            provider=job.provider,
+            mode="rent",
+            hours=own[0],
+            settings=tuple(s for s in follow.settings if s.key != "utilization"),
+        )
     asked = GpuRef(mention=job.gpu, name=job.gpu, count=job.count)
     count = follow.gpu_count if follow.gpu_count and follow.gpu_count > 1 and len(follow.gpus) == 1 else None
     # a card named without a count after a set ("h100s?" after 4 x A100): as many as the job's set, as merges read it

@@ -4,17 +4,19 @@
 Contract: `lead(answer, query, env, gpu, n)` for a FitQuery asked "what_runs" with no model named puts first what the
 card runs: LLMs (the largest KB model at q4_k_m with 4k context and its batch-1 speed, §llm.decode), images
 (Stable Diffusion 1.5, SDXL and FLUX.1 [dev] as ComfyUI / Forge run them: 16-bit, else fp8, else a GGUF Q4_K_S
-denoiser, §mem.image) and fine-tuning (the largest LLM a QLoRA fits, §mem.train), in the memory the GPU may use
-(macOS's share on a Mac, §mem.apple; on a Jetson / GB10 / Strix Halo the unified memory less the OS's share,
-§mem.unified); over several cards LLMs take all of it (split by layers), images and
-QLoRA one card's; a memory size said with no card ("what can i run on 8gb vram") gets the same clauses, LLMs without
-a speed. The answer's own headline becomes a reason below. Other answers return unchanged.
+denoiser, §mem.image), fine-tuning (the largest LLM a QLoRA fits, §mem.train) and training (16-bit speed against an
+RTX 3090, §perf; not on a Mac), in the memory the GPU may use (macOS's share on a Mac, §mem.apple; on a Jetson /
+GB10 / Strix Halo the unified memory less the OS's share, §mem.unified); over several cards LLMs take all of it
+(split by layers), images and QLoRA one card's; a memory size said with no card ("what can i run on 8gb vram")
+gets the same clauses, LLMs without a speed. The answer's own headline becomes a reason below. Other answers return
+unchanged.
 """
 
 from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import constants as C
 from assistant.models import hardware, llm
 from assistant.models.diffusion_memory import AS_USUALLY_RUN, image_memory
 from assistant.respond.env import Env
@@ -39,6 +41,8 @@ def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
     each = free_for_models(total) if shared else total
     memory_gb = each * n  # LLMs split by layers over the cards; an image model and a QLoRA run on one card
     parts = [_llms(env, gpu, n, memory_gb), _images(env, each), _tuning(env, each, apple)]
+    if not apple:  # a Mac's training speed is not on the reference's scale (no tensor-core roofline)
+        parts.append(_training(env, gpu, n))
     parts = [p for p in parts if p]
     if not parts:
         return answer
@@ -121,6 +125,21 @@ def _image_fit(env: Env, key: str, memory_gb: float) -> tuple[str, bool] | None:
 def _images(env: Env, memory_gb: float) -> str:
     said = [f[0] for f in (_image_fit(env, key, memory_gb) for key in IMAGE_MODELS) if f is not None]
     return env.t("capability.images", items=i18n.listing(env.lang).join(said)) if said else ""
+
+
+def _training(env: Env, gpu, n: int) -> str:
+    """Training from scratch: the card's 16-bit training speed against an RTX 3090 (§perf), or that it has no
+    tensor cores to train on ("" when the model has no figure for it)."""
+    from assistant.respond.pricing import score
+
+    if not hardware.has_tensor_cores(gpu):
+        return env.t("capability.training_no_tensor")
+    speed = score(gpu, "train16", n).score
+    if speed <= 0:
+        return ""
+    if gpu.name == C.REF_NAME and n == 1:
+        return env.t("capability.training_reference")
+    return env.t("capability.training", speed=f"{speed:.2f}")
 
 
 def _tuning(env: Env, memory_gb: float, apple: bool) -> str:

@@ -86,9 +86,11 @@ def count_lead(case: FitCase) -> str:
     prec, est, f = case.pick
     full = query.mode == "full_finetune"  # "full finetune of a 7b, how many a100s": sharded (ZeRO-3 / FSDP), §mem
     splits = model.kind == "llm" and not gpu.unified_memory
-    if not (splits and f.min_gpus and f.min_gpus > n):
+    if not splits or not asks_count(query.text, env.lang):
         return ""
-    if not asks_count(query.text, env.lang):
+    if by_method := _count_by_method(case):
+        return by_method
+    if not (f.min_gpus and f.min_gpus > n):
         return ""
     lead = env.t(
         "fit.count_lead_sharded" if full else "fit.count_lead",
@@ -100,6 +102,35 @@ def count_lead(case: FitCase) -> str:
         need=f"{est.total_gb * n:.1f}",
     )
     return lead + ("" if full else _served_count(env, gpu, est.total_gb * n, f.min_gpus))
+
+
+def _count_by_method(case: FitCase) -> str:
+    """ "how many 4090s to fine tune llama 70b", no method named: the fewest cards for each method of the table
+    (full fine-tuning sharded with ZeRO-3 / FSDP, LoRA and QLoRA split by layers, §mem.train), lightest first; "" when
+    a method is named or only one row is shown."""
+    query, env = case.query, case.env
+    if len(case.rows) < 2 or not case.training or _method_named(query.text, env.lang):
+        return ""
+    items = []
+    for (_, mode, _), (_, est, f) in reversed(list(zip(case.shown, case.rows, strict=True))):
+        need = f"{est.total_gb * case.n:,.1f}"
+        method = env.t(f"fit.mode_{mode}")
+        if f.min_gpus:
+            items.append(env.t("fit.count_method", method=method, count=f.min_gpus, need=need))
+        else:
+            items.append(env.t("fit.count_method_none", method=method, need=need))
+    return env.t(
+        "fit.count_by_method",
+        gpu=case.gpu.short_name,
+        model=case.model.name,
+        items=i18n.listing(env.lang).join(items),
+    )
+
+
+def _method_named(text: str, lang: str) -> bool:
+    """The question names a fine-tuning method (full fine-tuning, LoRA or QLoRA)."""
+    low = text.lower()
+    return "lora" in low or lexicon(lang).words_in("full_finetune_words", low)
 
 
 def _served_count(env: Env, gpu, need_gb: float, count: int) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from assistant.nlu import card_uses
 from assistant.nlu.audio import audio_seconds
 from assistant.nlu.card_size import card_size_said
 from assistant.nlu.deadline import deadline_hours
@@ -119,27 +120,6 @@ def asked_form(r: Reading) -> str:
     return next((form for form in ("oom", "too_little", "enough") if said(r, f"asks_{form}")), "")
 
 
-_WHAT_CAN = ("what can ", "what could ", "what will ", "what would ")
-_WHAT_MODAL = re.compile(r"\bwhat\s+(?:else\s+)?(?:can|could|will|would)\b(?:\s+(?:i|we|you|it|this|that|they))?")
-_DO_AFTER = re.compile(r"^\s*(?:(?:actually|realistically|really|even|reasonably|comfortably)\s+)?do\b")
-_RUN_GAP = 24  # characters between "what can i" and its run word ("what can i actually run")
-
-
-def _what_can_card_run(r: Reading) -> bool:
-    """ "what can a 4060 ti 16gb run", "what could two 3090s run", "what can they run": the card (or a pronoun for the
-    cards talked about) between "what can" and a run word."""
-    gpus, runs = r.b.kinds.get("GPU", []) or r.b.kinds.get("PRONOUN", []), r.b.kinds.get("FIT", [])
-    if r.text.lower().lstrip().startswith(_WHAT_CAN) and bool(gpus and runs) and runs[-1].start > gpus[0].end:
-        return True
-    # "what can i realistically run on a 4060 8gb laptop", "so what could i run on it": "what" + a modal, then a run
-    # word in the same clause, the card anywhere
-    low = r.text.lower()
-    asked = _WHAT_MODAL.search(low)
-    if asked and gpus and _DO_AFTER.match(low[asked.end() : asked.end() + _RUN_GAP]):
-        return True  # "what can i actually do with a 3060 12gb for ai": what it does is what it runs
-    return bool(asked and gpus and any(0 <= t.start - asked.end() <= _RUN_GAP for t in runs))
-
-
 def _only_what_runs(r: Reading) -> bool:
     """Every word not understood is part of a what-runs phrase (lexicon what_runs: "能跑多大的模型")."""
     phrases = r.lex.listed("what_runs")
@@ -165,7 +145,7 @@ def read(r: Reading) -> Query | None:
         gpus = refs or last_gpu(r)  # "能跑大模型吗" after an answer about one GPU: that GPU
         if not gpus and said(r, "what_runs") and not b.has("MEMORY", "BUDGET", "MONEY") and _only_what_runs(r):
             gpus = [GpuRef(mention="", pronoun="it", count_open=True)]  # "能跑多大的模型" after a pick: its cards
-        if gpus and (said(r, "what_runs") or _what_can_card_run(r)) and not b.has("RECOMMEND", "COMPARE", "VS"):
+        if gpus and (said(r, "what_runs") or card_uses.asked(r)) and not b.has("RECOMMEND", "COMPARE", "VS"):
             # "3090能跑什么模型", "what can a 5090 run": the memory rule for LLMs (the workload named, else LLMs)
             workload = r.workload or "llm_inference"
             return FitQuery(

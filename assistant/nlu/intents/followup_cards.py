@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu import card_uses
 from assistant.nlu.followup_details import _amount
 from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _only, build
@@ -31,6 +32,8 @@ def other_gpu(r: Reading) -> Query | None:
     b = r.b
     if not r.explicit or r.model or b.has("PARAMS", "WORKLOAD", "MONEY", "MEMORY", "HOURS", "VS", "OR", "THAN"):
         return None
+    if card_uses.asked(r):
+        return None  # "what can i do with a 3090", "what's a p40 good for": what the card runs (fit.read)
     if card_topic.topic_of(r) in card_topic.CANNOT:
         return None  # "can i game on a p40": a topic of the card with no data here (card_topic), not a follow-up
     cues = ("join_words", "switch_words", "works_words", "instead_words")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu import card_uses
 from assistant.nlu.form import yes_no_particle as form_particle
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
@@ -235,6 +236,8 @@ def read(r: Reading) -> Query | None:
         return None  # "is it dumb to buy 2 3060s instead of one better card": set against that card (compare.read)
     if said(r, "what_runs") and not (sized or said(r, "verdict_worth") or said(r, "verdict_wait")):
         return None  # "what can i run on it at decent speed": what runs on it (fit.read), not whether it is good
+    if card_uses.asked(r) and not (said(r, "verdict_worth") or said(r, "verdict_wait")):
+        return None  # "what is the rtx a6000 good for": what it runs (fit.read), not "Yes: a capable card"
     if "china" in r.fields():
         return None  # "h20国内能买吗": whether it is sold in China, not whether it is worth buying
     asked_worth = said(r, "verdict_worth") and set(r.fields()) <= {"price"}  # "二手3090现在什么价 值得入吗"
