@@ -174,10 +174,15 @@ def _held_against(base: Query | None) -> GpuRef | None:
 
 def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
     """ "便宜点的？" / "anything cheaper?" after cloud rates: the cheapest rentals with at least the memory of
-    the GPU just priced (cheaper cards to rent, not a purchase ranking); None otherwise."""
+    the GPU just priced (cheaper cards to rent, not a purchase ranking); after a job rented on named cards, the
+    cheapest ways to rent that job (every card that holds it); None otherwise."""
     from assistant.queries import RatesQuery
 
-    if follow.ask != "cheaper" or not isinstance(base, RatesQuery) or base.mode not in ("rates", "rent"):
+    if follow.ask != "cheaper" or not isinstance(base, RatesQuery):
+        return None
+    if base.mode == "job" and base.gpus:  # "cheaper?" after a QLoRA of a 70B rented on an H100: the job's cheapest ways
+        return dataclasses.replace(base, text=follow.text, gpus=(), asked_figure="price", settings=follow.settings)
+    if base.mode not in ("rates", "rent"):
         return None
     focus = dlg.context.focus_or_first()
     memory = dlg.memory_of(focus) if focus and dlg.memory_of else None

@@ -470,7 +470,9 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     asked_of_cards = asked_of_cards or (last is not None and last.intent == "rent_or_buy")  # weighed for the pick
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
-    speed = open_fit and query.fields == ("speed",)  # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"
+    # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"; "seconds per image on a 4090?" after flux on a 4070 Super
+    model_fit = isinstance(last, FitQuery) and bool(last.model or last.params_b)
+    speed = (open_fit or model_fit) and query.fields == ("speed",)
     if (query.fields and not speed) or query.topic not in (None, "other"):
         return query  # "should i power limit my 4090": a topic of that card, not the card alone
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):

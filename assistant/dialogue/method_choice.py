@@ -4,6 +4,8 @@ a 4090, want to finetune qwen2.5 14b"): the thread's model on its cards, every m
 Contract: `method_of_the_fit(dlg, query)` returns the thread's FitQuery re-asked for the heaviest method named (the
 fit answer's table then shows it and the lighter ones, and says which fits: docs/model.md §mem.train), or `query`
 unchanged when the question is not a choice between two or more methods or the thread has no model to fit.
+`memory_of_the_fit(dlg, query)`: "how much vram would i need", "要多少显存" (the memory concept asked as a quantity,
+nothing else) right after a fit of a model: that fit again (its memory table), not the concept's general rules.
 """
 
 from __future__ import annotations
@@ -39,3 +41,14 @@ def method_of_the_fit(dlg, query: Query) -> Query:
     if len(methods) < 2:
         return query
     return dataclasses.replace(last, text=query.text, mode=methods[0], settings=query.settings)
+
+
+def memory_of_the_fit(dlg, query: Query) -> Query:
+    if not (isinstance(query, ExplainQuery) and query.concept == "vram" and not query.others):
+        return query
+    last = dlg.context.last_query
+    if not (isinstance(last, FitQuery) and (last.model or last.params_b)):
+        return query
+    if query.mention.strip(" ?？。.!！").lower() != query.text.strip(" ?？。.!！").lower():
+        return query  # "how much vram and why does it matter": more than the quantity asked
+    return dataclasses.replace(last, text=query.text, settings=query.settings or last.settings)

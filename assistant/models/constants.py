@@ -245,6 +245,10 @@ GGUF_TYPES = frozenset(p for p in PRECISIONS if p.startswith(("q", "iq", "tq")))
 # CUDA context + kernels before any tensor: PyTorch 1343 MB on V100 (vram_measured.tsv [CAL]);
 # llama.cpp loads far fewer kernels [A: 0.4 GB; brief: 0.3-1.3 GB].
 CUDA_CONTEXT_GB = {"pytorch": 1.343 * DECIMAL_GB, "llama.cpp": 0.4}
+# A set of cards that splits a model holds, beyond one card's need, every further card's own CUDA context (llama.cpp's,
+# above) and compute buffers: a ranking counts this much per card after the first, so 2 x 11 GB never "holds" 22.0 GB
+# (§rec sets) [A: 0.4 GB context + about 0.1 GB of buffers].
+EXTRA_CARD_GB = 0.5
 # A sharded multi-GPU fine-tune (DeepSpeed ZeRO-3, FSDP full sharding, with or without CPU offload) holds memory beyond
 # the tensors the model counts on every GPU: NCCL's communication buffers (allocated outside PyTorch's allocator), the
 # gathered and prefetched shards and reduce buckets, and the caching allocator's reserve of them [CAL: the four

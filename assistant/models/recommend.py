@@ -11,7 +11,6 @@ constraint (each with its reason) and returns the choice, the runners-up and the
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,7 +115,9 @@ class Ranking:
     assumptions: dict = field(default_factory=dict)
 
 
-def _exclusion(gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_power_w, allow_mobile) -> str | None:
+def _exclusion(
+    gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_power_w, allow_mobile, model_need=False
+) -> str | None:
     mem = finite(gpu.memory_gb)
     if gpu.is_mobile and not allow_mobile:
         return "laptop GPU"
@@ -126,8 +127,8 @@ def _exclusion(gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_po
         return "no price in the snapshot"
     if perf.score <= 0:
         return "not rated (missing specs)"
-    if need_gb and mem * n < need_gb:
-        return f"memory {mem:g} GB x {n} < {need_gb:g} GB needed"
+    if need_gb and usable_gb(gpu, n, model_need) < set_need(need_gb, n, model_need):
+        return f"memory {mem:g} GB x {n} < {set_need(need_gb, n, model_need):g} GB needed"
     if budget and price.usd * n > budget:
         return f"price ${price.usd * n:,.0f} over budget ${budget:,.0f}"
     if max_power_w and finite(gpu.tdp_w) * n > max_power_w:
@@ -135,18 +136,35 @@ def _exclusion(gpu: GpuSpec, perf, price, *, need_gb, n, budget, vendors, max_po
     return None
 
 
-def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int) -> int:
+def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int, model_need: bool = False) -> int:
     """How many of this GPU the ranking counts: `n`, or the fewest (<= most) that hold need_gb."""
     mem = finite(gpu.memory_gb)
-    if most <= n or not need_gb or mem <= 0 or mem * n >= need_gb:
+    if most <= n or not need_gb or mem <= 0 or usable_gb(gpu, n, model_need) >= set_need(need_gb, n, model_need):
         return n
     # a desktop or workstation takes up to 4 cards (Dettmers 2023, FAQ: slots, power); servers of
     # datacenter GPUs take 8
     limit = min(most, 8 if gpu.arch is not None and gpu.arch.product_class == "datacenter" else 4)
     if gpu.unified_memory:  # whole computers: "3 x GB10" is no set one can build (LINKED_MACHINES)
         limit = min(limit, C.LINKED_MACHINES.get(gpu.name, 1))
-    fewest = math.ceil(need_gb / mem)
-    return fewest if fewest <= limit else n
+    fewest = next(
+        (k for k in range(1, limit + 1) if usable_gb(gpu, k, model_need) >= set_need(need_gb, k, model_need)), None
+    )
+    return fewest if fewest is not None else n
+
+
+def usable_gb(gpu: GpuSpec, n: int, model_need: bool = True) -> float:
+    """The memory n of these cards offer a model: all of it, except in a server of two or more datacenter cards of
+    the bf16 generations (A100 on; older ones such as the P40 run llama.cpp), which serves it with vLLM and its default
+    claim of C.VLLM_MEMORY_SHARE of each card (§rec sets)."""
+    mem = finite(gpu.memory_gb) * n
+    served = gpu.arch is not None and gpu.arch.product_class == "datacenter" and gpu.arch.bf16 > 0
+    return mem * C.VLLM_MEMORY_SHARE if model_need and served and n > 1 else mem
+
+
+def set_need(need_gb: float, n: int, model_need: bool = True) -> float:
+    """The memory n cards must have together to hold what one card would need of a model: each card after the first
+    keeps its own CUDA context and buffers (C.EXTRA_CARD_GB)."""
+    return need_gb + (C.EXTRA_CARD_GB * max(n - 1, 0) if model_need else 0.0)
 
 
 def rank(
@@ -173,6 +191,7 @@ def rank(
     market: str | None = None,
     desktop_usd: float | None = None,
     prices: dict[str, cost.PriceLookup | None] | None = None,
+    model_need: bool = False,
 ) -> Ranking:
     """Rank `gpus` by performance per dollar (`by`: tco | purchase) under the constraints.
     `score(gpu, workload, n_gpus)` may be a memoized `performance.relative_performance`.
@@ -181,14 +200,16 @@ def rank(
     `base_usd`: the machine around the GPUs in the 5-year cost (None: by form factor, cost.platform; 0 in
     Dettmers' 2023 inputs; `desktop_usd`: the desktop of the answer's market, cost.platform). `market`: an
     average price draws on that market's quotes when it has any (cost.lookup_price). `prices`: each GPU's price
-    as cost.lookup_price finds it in `quotes` under these inputs, when the caller keeps them."""
+    as cost.lookup_price finds it in `quotes` under these inputs, when the caller keeps them. `model_need`: the need
+    is a model's (each further card of a set keeps its own context and buffers, a server of datacenter cards serves
+    it with vLLM: `usable_gb`, `set_need`), not an amount of memory asked ("48 gb of vram": 2 x 24 GB give it)."""
     kept, excluded = [], []
     by_gpu: dict[str, list[PriceQuote]] = {}
     for quote in quotes:
         by_gpu.setdefault(quote.gpu, []).append(quote)
     base_n = n_gpus
     for gpu in gpus:
-        n_gpus = _count_for(gpu, memory_need_gb, base_n, max_auto_gpus)
+        n_gpus = _count_for(gpu, memory_need_gb, base_n, max_auto_gpus, model_need)
         # GPUs added only to hold one copy of the model are split layer by layer: a token passes
         # through each in turn, so they add memory, not speed (§rec.split)
         speed_n = base_n if n_gpus > base_n else n_gpus
@@ -210,6 +231,7 @@ def rank(
             vendors=vendors,
             max_power_w=max_power_w,
             allow_mobile=allow_mobile,
+            model_need=model_need,
         )
         if reason or price is None:  # _exclusion names a missing price too
             excluded.append((gpu.name, reason or "no price in the snapshot"))

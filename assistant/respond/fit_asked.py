@@ -143,5 +143,8 @@ def _quant_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return answer
     if verdict.get("answer") not in ("yes", "yes_if") or query.mode not in (None, "inference"):
         return answer
+    condition = str(verdict.get("condition") or "")
+    if condition.startswith("gguf_"):  # flux on 12 GB: the GGUF denoiser it runs as, not the fp8 row that missed
+        prec = env.t("fit.quant_gguf", quant=condition.removeprefix("gguf_").upper())
     answer.headline = env.t("fit.quant_lead", prec=prec) + answer.headline
     return answer

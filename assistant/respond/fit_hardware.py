@@ -16,7 +16,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Table
-from assistant.models import moe_offload
+from assistant.models import memory, moe_offload
 from assistant.models.platforms import platform_for, platforms
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, RecommendQuery
@@ -84,6 +84,14 @@ def _workload(query: FitQuery, model: ModelSpec) -> str:
     return "llm_inference" if query.mode == "inference" else "llm_finetune"
 
 
+def _precision(query: FitQuery, model: ModelSpec) -> str | None:
+    """The precision the sets must hold for inference: the one asked, the released weights' when the full model as
+    released is asked ("满血": DeepSeek V3 in FP8), else None (the ranking's own 4-bit)."""
+    if query.mode != "inference":
+        return None
+    return query.precision or (memory.released_precision(model) if query.released else None)
+
+
 def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets | None:
     from assistant.respond import recommend  # recommend imports respond.fit, which imports this module
 
@@ -92,7 +100,7 @@ def cheapest_sets(query: FitQuery, model: ModelSpec, env: Env) -> CheapestSets |
         workload=_workload(query, model),
         model=query.model,
         params_b=query.params_b,
-        precision=query.precision if query.mode == "inference" else None,
+        precision=_precision(query, model),
         sort="price",
         settings=query.settings,
         context_tokens=query.context_tokens if query.mode == "inference" else None,  # the sets hold the context asked

@@ -44,6 +44,7 @@ class RankInputs:
     consumer: bool = False  # True keeps consumer cards only ("消费级显卡": GeForce, Radeon RX, Arc)
     tensor: bool = False  # True keeps cards with tensor / matrix cores only (16-bit training, §perf.tensor)
     official: bool = False  # True leaves out grey-market and modified cards (an organization in yuan: rig_market)
+    memory_asked: bool = False  # True: `need` is an amount of memory asked ("48gb of vram"), not a model's need
 
 
 def rank_inputs(env: Env, key: str, **given) -> RankInputs:
@@ -96,6 +97,7 @@ def rank_snapshot(reader, i: RankInputs):
             "max_auto_gpus": i.max_auto_gpus,
             "market": i.market,
             "desktop_usd": i.desktop_usd,
+            "model_need": not i.memory_asked,
         }
     return recommend.rank(
         gpus,

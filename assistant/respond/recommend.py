@@ -183,6 +183,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
             chat=chat,
             dettmers=use_dettmers,
             passive=passive,
+            memory_asked=bool(query.min_memory_gb),
             tensor=tensor and not use_dettmers,
             official=recommend_order.official(query, env),
         )

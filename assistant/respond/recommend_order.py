@@ -138,6 +138,7 @@ def _sets(query: RecommendQuery, env: Env, need, budget, condition, vendors, pas
         max_power_w=query.max_power_w,
         max_auto_gpus=4,
         passive=passive,
+        memory_asked=bool(query.min_memory_gb),
     )
     return rank_snapshot(env.reader, inputs)
 

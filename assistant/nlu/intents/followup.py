@@ -90,7 +90,13 @@ def about_last(r: Reading) -> Query | None:
     # "how long for one 1024 image on it": an image of a size, timed (the size glued to the image word)
     sizes = b.kinds.get("RESOLUTION", ())
     sized = said(r, "duration_words") and any(t.text.lower().endswith(_IMAGE_NOUNS) for t in sizes)
-    if (said(r, "image_time_words") or sized) and kinds <= {"RESOLUTION", "COUNT", "SPEED", "WORKLOAD"} | AROUND:
+    if (said(r, "image_time_words") or sized) and kinds <= {
+        "RESOLUTION",
+        "COUNT",
+        "SPEED",
+        "WORKLOAD",
+        "FASTER",
+    } | AROUND:
         return build(
             r, want_speed=True
         )  # "那出一张1024的图大概几秒", "seconds per image?": the image speed of the last

@@ -38,7 +38,13 @@ def time_alone(r: Reading) -> Query | None:
         extra = (
             set()
         )  # "每天要跑几个小时", "how many hours a day would it run": the day's time of the work talked about
-    if not said(r, "duration_words") or r.explicit or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE"})):
+    if job_data(r).get("sample_tokens"):
+        extra -= {"CONTEXT"}  # "1 epoch of 20k samples at 512 tokens": the samples' length, read as such
+    if (
+        not said(r, "duration_words")
+        or r.explicit
+        or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE", "OF"}))
+    ):
         return None
     names = ("duration_words", "time_fillers", "job_data_words") if data else ("duration_words", "time_fillers")
     phrases = [p for name in names for p in r.lex.listed(name)]

@@ -246,6 +246,8 @@ def read(r: Reading) -> Query | None:
     if said(r, "price_now_words"):
         return None  # "whats a used a100 worth these days": what it sells for (spec.read)
     found = feature(r)
+    if found and not r.explicit and b.has("RECOMMEND"):
+        return None  # "whats fp8 and which cards support it": the cards with that feature (recommend), "it" is fp8
     keep = bool(r.form.owned and said(r, "keep_or_change_words"))  # "先凑合还是直接换卡": keeping the card weighed
     if said(r, "verdict_wait"):  # "buy a 5090 now or wait", "现在买还是等等": what is known of its price and successor
         kind = "wait"
