@@ -221,7 +221,10 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     if route is not None:  # "flux on a 12gb card": no at 16 / 8 bits, yes with a GGUF-quantized denoiser
         head = route.head + (i18n.gap(env.lang) + other_way if other_way else "")  # streaming is the other way
         figures |= route.figures
-        figures["verdict"] = figures["verdict"] | {"answer": "yes_if", "condition": route.condition}
+        verdict = {k: v for k, v in figures["verdict"].items() if k != "fits_at"}  # an LLM quant ladder's, not this
+        if route.condition.startswith("gguf_"):  # "what quant" next: the GGUF denoiser it runs as
+            verdict["fits_at"] = route.condition.removeprefix("gguf_")
+        figures["verdict"] = verdict | {"answer": "yes_if", "condition": route.condition}
     if f.fits:  # image models: steps per second and seconds per image (§image.speed)
         speed_head, speed_steps, speed_figures = image_speed_parts(
             env, query, model, card, prec, f.headroom_gb * n, where, n

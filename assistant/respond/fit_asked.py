@@ -16,6 +16,7 @@ import math
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models.constants import GGUF_TYPES
 from assistant.queries import FitQuery
 from assistant.respond.env import Env
 
@@ -146,5 +147,7 @@ def _quant_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
     condition = str(verdict.get("condition") or "")
     if condition.startswith("gguf_"):  # flux on 12 GB: the GGUF denoiser it runs as, not the fp8 row that missed
         prec = env.t("fit.quant_gguf", quant=condition.removeprefix("gguf_").upper())
+    elif prec in GGUF_TYPES and "image_seconds" in answer.figures:  # asked again at that GGUF type: an image model's
+        prec = env.t("fit.quant_gguf", quant=prec.upper())
     answer.headline = env.t("fit.quant_lead", prec=prec) + answer.headline
     return answer
