@@ -211,6 +211,8 @@ def precision_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) 
     if isinstance(base, (FitQuery, CompareQuery)) and (base.model is not None or base.params_b):
         # "what quant would fit" after "yes, at a slightly smaller quantization": that quantization leads now
         fits_at = dlg.context.fits_at if isinstance(base, FitQuery) else None
+        if fits_at:  # the cards' own need, not the user's choice: other cards named next are weighed at theirs
+            dlg.context.fitted_precision = fits_at
         return dataclasses.replace(base, text=follow.text, precision=fits_at, settings=follow.settings)
     model = getattr(base, "model", None) or dlg.context.setup.model
     gpus = focus_refs(dlg)
