@@ -18,7 +18,7 @@ import re
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import DOMESTIC, home_market, of_provider
-from assistant.respond.variants import home_versions
+from assistant.respond.variants import compute_cut, home_versions
 
 
 def _kept_memory(query: RatesQuery, name: str, env: Env) -> float:
@@ -40,6 +40,11 @@ def _candidates(query: RatesQuery, name: str, env: Env) -> list[tuple]:
     return out
 
 
+def cut(candidate: tuple) -> int:
+    """1 for a stand-in with its compute cut (variants.compute_cut), else 0."""
+    return int(candidate[2] and compute_cut(candidate[0].name))
+
+
 def _cost(candidate: tuple) -> float:
     return candidate[1].on_demand_usd_per_gpu_hour
 
@@ -52,7 +57,8 @@ def _pick(query: RatesQuery, sides: list[list[tuple]]) -> tuple[tuple, tuple, bo
         b_side = [c for c in b_side if c[1] in of_provider(query.provider, [x[1] for x in b_side])]
     pairs = [(a, b) for a in a_side for b in b_side if a[1].provider == b[1].provider and a[0].name != b[0].name]
     if pairs:
-        a, b = min(pairs, key=lambda p: (_cost(p[0]) + _cost(p[1]), p[0][2] + p[1][2]))
+        # a stand-in that does the card's work first (the H800 for an H100, not the compute-cut H20), then cost
+        a, b = min(pairs, key=lambda p: (cut(p[0]) + cut(p[1]), _cost(p[0]) + _cost(p[1]), p[0][2] + p[1][2]))
         return a, b, True
     best = [min(side, key=lambda c: (c[2], c[1].on_demand_usd_per_gpu_hour)) for side in (a_side, b_side)]
     return best[0], best[1], False

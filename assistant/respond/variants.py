@@ -145,7 +145,8 @@ def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb
     """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given)
     and at least `min_memory_gb` of memory: another form factor or memory size of the same product first
     (A800 SXM4 -> A800 PCIe 80 GB), else the card a China-market version was made from or the China
-    versions of a card (RTX 5090 D -> RTX 5090; A800 PCIe 80 GB for an A100 80 GB at AutoDL). Answers name
+    versions of a card (RTX 5090 D -> RTX 5090; A800 PCIe 80 GB for an A100 80 GB at AutoDL; H800 before the
+    compute-cut H20 for an H100). Answers name
     it and say it is another product, never show its rate as `gpu`'s."""
     rates = env.reader.cloud_rates()
     names = {
@@ -156,7 +157,9 @@ def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb
         row = market_variant(gpu)
         related = ([row["base"]] if row and row["kind"] == "china" else []) + [r["gpu"] for r in china_versions(gpu)]
         related += china_family(env.reader.known_gpu(gpu))  # renting: banned versions still rent (A800 for A100)
-        found = [n for n in related if n in names]
+        # a version with its compute cut (the H20 for an H100) after those with only their links cut (H800): the
+        # stand-in should do the work of the card asked
+        found = sorted(dict.fromkeys(n for n in related if n in names), key=compute_cut)
     return env.reader.known_gpu(found[0]) if found else None
 
 
@@ -190,13 +193,14 @@ def home_versions(gpu: GpuSpec, env: Env, market: str, memory_gb: float = 0.0) -
         key=lambda o: (
             (o[0].memory_gb or 0) < memory_gb,
             not o[2],
-            _compute_cut(o[0].name),
+            compute_cut(o[0].name),
             o[1].on_demand_usd_per_gpu_hour,
         ),
     )
 
 
-def _compute_cut(name: str) -> bool:
+def compute_cut(name: str) -> bool:
+    """A China-market version made by cutting the compute (the H20 of the H100), not only the links (the H800)."""
     row = _rows().get(name)
     return bool(row and row["cut"] == "compute")
 
