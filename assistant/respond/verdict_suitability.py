@@ -164,6 +164,8 @@ def suitability_verdict(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> 
         answer = "yes"
         # the reference card is not measured against itself ("为啥3090这么香" said "1.00x an RTX 3090")
         yes_key = "verdict.head_yes_reference" if gpu.name == C.REF_NAME and n == 1 else "verdict.head_yes"
+        if query.stand_ins:  # "thoughts on the nvidia h350": no "Yes" for a card other than the one asked about
+            yes_key = "verdict.head_stand_in"
         head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
     if answer in ("yes", "yes_if") and vendor_practice.other_vendor(gpu):  # "9070xt能炼丹吗 还是老老实实买n卡"
         alt = verdict_value.nvidia_near(rows, mine, env)
@@ -183,9 +185,11 @@ def suitability_verdict(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> 
     core = answer  # before the airflow condition: what the card itself earned
     if gpu.passively_cooled and answer in ("yes", "yes_if"):  # "is a tesla t4 good for a home server"
         answer = "yes_if"
-        passive = env.t("verdict.cond_passive")
+        module = gpu.server_module == "SXM" and "SXM2" not in gpu.name  # SXM4 on: only on a server's baseboard
+        passive = env.t("verdict.cond_module" if module else "verdict.cond_passive")
         condition = f"{condition}{i18n.sep(env.lang)}{passive}" if condition else passive
-        head += i18n.gap(env.lang) + env.t("verdict.passive_caveat", gpu=gpu.short_name)
+        caveat = "verdict.module_caveat" if module else "verdict.passive_caveat"
+        head += i18n.gap(env.lang) + env.t(caveat, gpu=gpu.short_name)
     if answer in ("yes", "yes_if") and (narrow := narrow_link.caveat(gpu, env)):  # "cmp 170hx跑大模型能用吗"
         head += i18n.gap(env.lang) + narrow
     if chat and speed > 0:

@@ -88,10 +88,11 @@ def earlier_version(mention: str, index) -> str | None:
 
 
 def _sizes_of_family(key: str, index) -> int:
-    """How many models the KB holds whose name is the name of model `key` without its size ("Mistral Small 3 (24B)":
-    one Mistral Small 3; "Gemma 3 4B": four Gemma 3)."""
+    """How many sizes the KB holds of models whose name is the name of model `key` without its size ("Mistral Small 3
+    (24B)": one, 3.1 / 3.2 being the same size; "Gemma 3 4B": four Gemma 3 sizes)."""
     line = re.sub(r"\W*$", "", SIZED.sub("", index.model_name(key).lower()).replace("()", "")).strip()
-    return sum(1 for v in index.model_info.values() if v[2].lower().startswith(line))
+    names = [v[2].lower() for v in index.model_info.values() if v[2].lower().startswith(line)]
+    return len({m.group() if (m := SIZED.search(n)) else n for n in names})
 
 
 _TYPED = re.compile(r"^([a-z]+) ?(\d+) (\d+(?:\.\d+)?) ?b$")  # "llama 3 405b", "qwen2 72b"
