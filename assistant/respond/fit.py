@@ -520,7 +520,10 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
     sources = env.cite(model.source) + ([spec_source(spec, env)] if spec else []) + ["method: docs/model.md §mem, §llm"]
     if "image_lora_low_vram" in figures:  # the trainers' low-VRAM settings the answer leads with
         sources += env.cite(image_route.LOW_VRAM_SOURCE)
-    workload = "llm_finetune" if case.training else ("image_generation" if model.kind == "image" else "llm_inference")
+    if model.kind == "image":  # an SDXL LoRA is image work (training it), never LLM fine-tuning
+        workload = "training" if case.training else "image_generation"
+    else:
+        workload = "llm_finetune" if case.training else "llm_inference"
     return Answer(
         question=query.text,
         intent="fit",

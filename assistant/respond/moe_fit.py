@@ -5,12 +5,14 @@ figures) when llama.cpp's expert offload (`models.moe_offload`, docs/model.md §
 model at `prec`, else None. The headline is "yes" when the user's system RAM (the question's, else
 DEFAULT_SYSTEM_RAM_GB, said to be assumed) holds the experts left off the GPUs, else "no" with the RAM it
 would need; when even that RAM is short, the same offload at DEEP_QUANT is said when the RAM holds it (very low
-quality, said). figures: tokens_per_second, moe_offload {layers_in_ram, layers, experts_in_ram_gb, gpu_gb_per_gpu,
-ram_needed_gb, system_ram_gb, ram_assumed, runs_at}.
+quality, said; never when the weights as released are asked, "满血"); on a datacenter card whose server of 2, 4 or 8
+holds the model at vLLM's share, that server leads. figures: tokens_per_second, moe_offload {layers_in_ram, layers,
+experts_in_ram_gb, gpu_gb_per_gpu, ram_needed_gb, system_ram_gb, ram_assumed, runs_at}.
 """
 
 from __future__ import annotations
 
+from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import moe_offload
 from assistant.respond.env import Env
@@ -53,10 +55,25 @@ def moe_offload_answer(
         ram_have=have,
     )
     head = env.t("fit.moe_offload_head" if ok else "fit.moe_offload_no_ram", **values)
-    deep = None if ok else _deep_offload(gpu, model, n, query, bw, ram)
+    # "满血" asked: the weights as released, never a 1.56-bit quant of them
+    deep = None if ok or getattr(query, "released", False) else _deep_offload(gpu, model, n, query, bw, ram)
     if deep is not None:  # "4张3090跑r1": at the 1.56-bit dynamic quant's size the experts left fit the RAM
         deep_values = {"deep": DEEP_QUANT, "in_ram": deep.layers_in_ram, "tps": _num(deep.tokens_per_s)}
         head = env.t("fit.moe_deep_offload", **(values | deep_values))
+    if not ok and deep is None and (server := _server_count(gpu, n, need_gb)):  # "h20能跑r1满血吗": its 8-GPU server
+        head = (
+            env.t(
+                "fit.moe_server",
+                gpu=gpu.short_name,
+                count=server,
+                total=f"{server * (gpu.memory_gb or 0):g}",
+                need=f"{need_gb:.1f}",
+                prec=prec,
+                share=f"{C.VLLM_MEMORY_SHARE * 100:.0f}",
+            )
+            + i18n.gap(env.lang)
+            + head
+        )
     k, e = model.experts_per_token or 0, model.experts or 0
     timed = bool(plan.tokens_per_s) and ok  # no speed for a set-up whose RAM does not hold the experts
     step = env.t(
@@ -96,3 +113,17 @@ def _deep_offload(gpu, model, n: int, query, bw: float, ram: float):
         gpu, model, DEEP_QUANT, n, context=query.context_tokens or None, batch=query.batch or 1, ram_gb_s=bw
     )
     return plan if plan is not None and plan.tokens_per_s and plan.ram_needed_gb <= ram else None
+
+
+SERVER_SIZES = (2, 4, 8)  # tensor-parallel sets of a datacenter server (vLLM splits attention heads evenly) [A]
+
+
+def _server_count(gpu, n: int, need_gb: float) -> int | None:
+    """The fewest datacenter cards, as a server holds them (2, 4 or 8), that serve the model at vLLM's share of each
+    card (models.recommend.usable_gb / set_need, §rec sets); None for a consumer card or beyond 8."""
+    from assistant.models.recommend import set_need, usable_gb
+
+    if not (gpu.arch is not None and gpu.arch.product_class == "datacenter" and gpu.memory_gb):
+        return None
+    need = need_gb * n  # the estimate is per card of the n asked
+    return next((k for k in SERVER_SIZES if k > n and usable_gb(gpu, k) >= set_need(need, k)), None)

@@ -144,8 +144,10 @@ def job_data_alone(r: Reading) -> Query | None:
     data = {k: v for k, v in job_data(r).items() if v is not None}
     if not data or r.explicit or r.model or b.has("PARAMS", "MONEY", "HOURS", "BUDGET", "WORKLOAD"):
         return None
-    kinds = {t.kind for t in b.tags} - {"NUMBER", "COUNTED", "QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MODE"}
+    # "大概要多少钱，数据集5万条": the money of the job on that data asked too (its rent, when it was rented)
+    kinds = {t.kind for t in b.tags} - {"NUMBER", "COUNTED", "QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MODE", "COST"}
     words = {"epochs", "epoch", "samples", "sample", "instead", "then", "with", "轮", "个", "条", "数据", "样本"}
+    words |= {"数据集", "条数据", "训练集", "大概", "大约"}
     if kinds or not set(b.unknown) <= words | r.lex.listed("fragment_words"):
         return None
     return FollowUpQuery(text=r.text, **data)
