@@ -86,6 +86,10 @@ class Query:
     # 16g内存，550w电源" -> pc, cpu, board, ram, psu), whatever the intent: the thread keeps them
     # (dialogue/owned_machine.py)
     owned_said: tuple[str, ...] = ()
+    # the GPUs the message says the user has ("我有一张3060 12g，想玩ai绘画", "i have a 3090"; nlu/owned_gpus.py), by KB
+    # name, whatever the intent: the thread keeps them as the user's cards (Context.owned), what "旧卡" / "my old
+    # card" means later
+    owned_gpus: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -387,6 +387,9 @@ class Dialogue:
         ctx.deal = subject.deal_after(ctx.deal, query)  # a card offered stays the thread's purchase
         if isinstance(query, SpecQuery) and query.owned:  # "we have 4 a100s in our lab": the user's cards from now on
             ctx.owned = tuple((g.name, g.count) for g in query.gpus if g.name)
+        elif query.owned_gpus:  # "我有一张3060 12g，想玩ai绘画": the user's card, whatever was asked of it
+            counts = {g.name: g.count for g in getattr(query, "gpus", ()) if g.name}
+            ctx.owned = tuple((name, counts.get(name, 1)) for name in query.owned_gpus)
         # the same cards compared again ("tok/s for a 34b q4 on those"): the one talked about stays the one it was
         kept = ctx.focus if gpus and set(gpus) == set(ctx.gpus) and ctx.focus in gpus else None
         if gpus:

@@ -57,6 +57,9 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     """The GPUs a pronoun stands for; with `counted`, a count the question left open is the count the
     conversation had for each ("the power bill if i run it" after "two 3060s": both)."""
     ctx = dlg.context
+    if ref.pronoun == "owned" and ctx.owned:  # "旧卡能卖多少": the card the user said they have
+        own, own_count = ctx.owned[0]
+        return [GpuRef(mention=ref.mention or own, name=own, count=own_count, condition=ref.condition)]
     if not ctx.gpus:
         raise NothingToReferTo(ref.mention)
     focus = ctx.focus if ctx.focus in ctx.gpus else ctx.gpus[0]

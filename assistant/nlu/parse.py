@@ -20,6 +20,7 @@ from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.owned_gpus import owned_gpus
 from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.pick_job_data import with_samples
 from assistant.nlu.reading import Reading
@@ -333,6 +334,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     owned = owned_parts(Reading(bag, index, lex)) if isinstance(result, Query) else ()
     if owned:  # "我现在配置：i5-12400f，b660m，550w电源" in a recommendation: the machine the thread keeps
         result = dataclasses.replace(result, owned_said=owned)
+    mine = owned_gpus(Reading(bag, index, lex)) if isinstance(result, Query) else ()
+    if mine:  # "我有一张3060 12g，想玩ai绘画": the user's card, kept by the thread ("旧卡能卖多少" later)
+        result = dataclasses.replace(result, owned_gpus=mine)
     board = next((t.value for t in tags if t.kind == "BOARD"), None)
     if board is not None and isinstance(result, Query):  # "my b550 board": how a second card is wired on it
         result = dataclasses.replace(result, board_said=str(board))

@@ -160,6 +160,7 @@ READERS = (
     card_size.read,  # "will a 4090 fit in a fractal north, 355mm clearance", "限长320 4080能装吗": the board's size
     card_install.read,  # "can i put an a100 pcie in a normal gaming pc", "p40插家用电脑能用吗": what it takes
     variant_worth.read,  # "is the 16gb 4060 ti worth the extra over the 8gb": the two sizes, worth asked
+    resale.own_card_price,  # "旧卡能卖多少", "how much can i sell my old card for": the user's card, used
     resale.read,  # "二手3090 6000块 用两年再卖掉 每月成本多少": owning it net of selling it (before offers / prices)
     afford.read,  # "is $1000 enough for a 4090", "预算一万 能买4090吗": a budget against the card's prices
     speed_cues.speed_check_priced,  # "got a p40 for $200, ... getting like 8 t/s, is that normal": the speed asked

@@ -11,6 +11,7 @@ resale_words ("再卖掉", "回血", "残值", "出掉", "sell it after") or a s
 cost or a period ("每月成本", "平均每月多少钱", "monthly cost"), before the offer / price-setting readers (which
 would take "出二手" for an offer or the price paid for a setting): the cost of owning, kind "tco"; with the years
 said and only "how much" asked ("用两年卖掉大概能回多少钱"), the resale price leads (CostQuery.resale_asked).
+`own_card_price(r)` claims "旧卡能卖多少", "how much can i sell my old card for": the used price of the user's own card.
 """
 
 from __future__ import annotations
@@ -23,7 +24,20 @@ from assistant.nlu.intents.rates import period
 from assistant.nlu.patterns import compiled
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import CostQuery, Query, Setting
+from assistant.queries import CostQuery, GpuRef, Query, Setting, SpecQuery
+
+
+def own_card_price(r: Reading) -> Query | None:
+    """ "旧卡能卖多少", "我的卡能卖多少钱", "how much can i sell my old card for": what the user's own card
+    (Context.owned, else the card talked about) sells for used now, a price (the dialogue fills the pronoun); None
+    when a card is named (the readers of a named card's price or sale take it) or no selling of one's own is asked."""
+    if r.explicit or r.model or not (r.said("own_sale_asks") and r.said("own_card_words")):
+        return None
+    if r.b.has("YEARS", "MONEY", "COST", "NUMBER"):
+        return None  # "用两年卖掉 每月成本", "sell it for 500 at the end": a sale weighed, not today's price
+    mine = GpuRef(mention="", pronoun="owned", condition="used")
+    return SpecQuery(text=r.text, gpus=(mine,), fields=("price",))
+
 
 _AMOUNT_GAP = 4  # characters between a resale word and the resale price ("残值按3000算": 1)
 _MIN = 50.0  # a smaller number after a resale word is not a price (a count, a year)

@@ -1,0 +1,22 @@
+"""The GPUs a message says the user has: an owned word (lexicon form_owned, upgrade_owned_words) a few characters
+before the card's mention ("我有一张3060 12g", "i have a 3090", "my 2080 ti"), whatever the question asks.
+
+Contract: `owned_gpus(r)` returns the KB names of those cards, in the order said (empty when none is said owned).
+"""
+
+from __future__ import annotations
+
+from assistant.nlu.reading import Reading
+
+OWNED_GAP = 24  # characters between an owned word and the card it owns ("already have a 3080 10gb")
+
+
+def owned_gpus(r: Reading) -> tuple[str, ...]:
+    low = r.text.lower()
+    words = r.lex.listed("form_owned") | r.lex.listed("upgrade_owned_words")
+    found = []
+    for tag, ref in zip(r.b.kinds.get("GPU", []), r.explicit, strict=False):
+        before = f" {low[max(0, tag.start - OWNED_GAP) : tag.start]} "
+        if ref.name and any((w in before) if not w.isascii() else f" {w} " in before for w in words):
+            found.append(ref.name)
+    return tuple(dict.fromkeys(found))
