@@ -21,7 +21,7 @@ from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm, sized_model
 from assistant.respond.pricing import perf_workload
 from assistant.respond.ranking import rank_inputs, rank_snapshot
-from assistant.respond.wording import gb
+from assistant.respond.wording import gb, software_stack
 
 
 def as_rig(query: RecommendQuery, env: Env) -> Answer:
@@ -138,8 +138,11 @@ def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budg
     by_memory = tuple(sorted(active, key=lambda r: (-r.memory_gb, -r.value_per_tco)))
     ranking = dataclasses.replace(relaxed, choice=roomy, rows=by_memory, runners_up=by_memory[1:4])
     model = largest_llm(env, roomy.memory_gb) if query.workload == "llm_inference" else None
+    below = "rec.below_floor_cheaper" if query.cheaper_than else "rec.below_floor"  # "cheaper?" after the 24 GB pick
+    if basis[1] and not query.vendor and not query.cheaper_than:
+        below = "rec.below_floor_nvidia"  # "no card" would be false of another maker's (RX 7900 XTX, 24 GB)
     head = env.t(
-        "rec.below_floor_cheaper" if query.cheaper_than else "rec.below_floor",  # "cheaper?" after the 24 GB pick
+        below,
         floor=f"{need:g}",
         budget=env.money(budget),
         gpu=roomy.gpu,
@@ -147,6 +150,17 @@ def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budg
         price=env.money(roomy.price_usd * roomy.n_gpus),
         runs=env.t("rec.below_floor_runs", model=model) if model else "",
     )
+    vendors = basis[1]
+    if vendors and not query.vendor and not query.cheaper_than:  # NVIDIA only by default: another maker's may have it
+        if other := _other_maker_floor(env, relaxed_inputs, need):
+            spec = env.reader.known_gpu(other.gpu)
+            head += i18n.gap(env.lang) + env.t(
+                "rec.below_floor_other_maker",
+                gpu=spec.short_name,
+                memory=gb(other.memory_gb),
+                price=env.money(other.price_usd * other.n_gpus),
+                stack=software_stack([spec]),
+            )
     if query.cheaper_than:  # over the "budget" is the card it was to be cheaper than: no stretch to name
         return ranking, head
     stretched = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, budget=budget * (1 + STRETCH), need=need))
@@ -162,6 +176,13 @@ def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budg
             floor=f"{need:g}",
         )
     return ranking, head
+
+
+def _other_maker_floor(env: Env, relaxed_inputs, need: float):
+    """The best-value card of another maker within the budget that has the memory floor (an RX 7900 XTX's 24 GB
+    within $800), or None."""
+    wider = rank_snapshot(env.reader, dataclasses.replace(relaxed_inputs, vendors=(), need=need))
+    return next((r for r in wider.rows if r.n_gpus == 1 and r.memory_gb >= need), None)
 
 
 def with_together(query: RecommendQuery, headline: str, together, best, env: Env) -> str:
