@@ -69,8 +69,16 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         return head, steps, figures
     link = scaling.link(spec, n)  # 8 x H100 SXM split their layers over NVSwitch, not PCIe
     link = "pcie" if link == "nvlink" else link  # a bridge for two 3090s is an option, not assumed
+    tensor = tensor_split(case) == "tensor"
     dec = llm.decode_speed(
-        spec, model, prec, context=query.context_tokens or 1024, batch=query.batch or 1, n_gpus=n, interconnect=link
+        spec,
+        model,
+        prec,
+        context=query.context_tokens or 1024,
+        batch=query.batch or 1,
+        n_gpus=n,
+        split=tensor_split(case),
+        interconnect=link,
     )
     if not f.fits:  # what is left over runs from system RAM: said when asked, or when most of it is on the GPU
         key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
@@ -137,7 +145,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     pre = llm.prefill_speed(spec, model, prec, n_gpus=n)
     figures = {"tokens_per_second": round(dec.tokens_per_s, 1), "prefill_tokens_per_second": round(pre.tokens_per_s, 0)}
     figures |= prompt[1] if prompt is not None else {}
-    split = env.t("fit.split", link=env.t(f"fit.link_{link}")) if n > 1 else ""
+    split = env.t("fit.split_tensor" if tensor else "fit.split", link=env.t(f"fit.link_{link}")) if n > 1 else ""
     steps.append(
         env.t(
             "fit.speed",
@@ -176,6 +184,13 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     return head, steps, figures
 
 
+def tensor_split(case: FitCase) -> str:
+    """ "vllm张量并行", "with vllm tensor parallel" (lexicon tensor_split_words) on several cards: "tensor", each card
+    reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's default split."""
+    words = lexicon(case.env.lang).words_in("tensor_split_words", f" {case.query.text.lower()} ")
+    return "tensor" if case.n > 1 and words else "layer"
+
+
 def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
     """ "ryzen ai max 395 能跑70b吗 速度多少": the speed asked with no precision said is given at the best precision
     that fits (the answer's pick); when that is heavier than q4_k_m, how people usually run a local LLM, the q4_k_m
@@ -193,6 +208,7 @@ def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
         context=query.context_tokens or 1024,
         batch=query.batch or 1,
         n_gpus=n,
+        split=tensor_split(case),
         interconnect=link,
     )
     if q4.tokens_per_s <= dec.tokens_per_s:
@@ -574,7 +590,9 @@ def _pace_verdict(case: FitCase, spec, dec, link: str) -> str:
         return ""
     best, quant = dec.tokens_per_s, case.pick[0]
     if not case.query.precision and quant != USUAL_CHAT_QUANT:
-        q4 = llm.decode_speed(spec, case.model, USUAL_CHAT_QUANT, context=1024, n_gpus=case.n, interconnect=link)
+        q4 = llm.decode_speed(
+            spec, case.model, USUAL_CHAT_QUANT, context=1024, n_gpus=case.n, split=tensor_split(case), interconnect=link
+        )
         if q4.tokens_per_s > best:
             best, quant = q4.tokens_per_s, USUAL_CHAT_QUANT
     key = "fit.pace_slow" if best < USABLE_TPS else "fit.pace_fine"
