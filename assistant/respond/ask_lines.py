@@ -173,7 +173,7 @@ def answers_kind(words: str, sub: Answer, lang: str, first: Answer | None = None
 
 def _bare(item: Ask) -> bool:
     """A short ask that only changes the one before ("四张呢", "and 4?", "what about two"): a follow-up."""
-    short = len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 6
+    short = len(item.text.split()) <= 3 if item.text.isascii() else len(item.text) <= 10  # "上下文开到32k呢"
     return item.kind == "other" and short and bool(_FOLLOW.search(item.text))
 
 

@@ -229,7 +229,9 @@ def _with_added(r: Reading, gpus: tuple) -> tuple:
 def _several_formats(r: Reading) -> bool:
     """ "vram for llama 3.1 70b fp16 and q4": two formats asked of a model with no card, every format's row shown
     (one format would show that one alone); with a card, two formats are their speeds (respond/fit_precisions)."""
-    return not r.refs and len(set(r.b.meanings.get("PRECISION", []))) >= 2
+    generic = r.lex.listed("generic_quant_words")  # "q4量化": "量化" says it is quantized, not a second format
+    named = {t.value for t in r.b.kinds.get("PRECISION", []) if t.text.lower() not in generic}
+    return not r.refs and len(named) >= 2
 
 
 def _fit_query(r: Reading) -> FitQuery:
