@@ -358,7 +358,7 @@ _NOT_TOPIC = (
 
 def topic(r: Reading) -> Query | None:
     b = r.b
-    if r.num("CONTEXT") and not b.has("EXPLAIN", "WHY"):
+    if r.num("CONTEXT") and b.has("FOLLOW") and not b.has("EXPLAIN", "WHY"):
         return None  # "上下文开到32k呢": a context length set for the question talked about, not the concept
     if b.has("ASPECT", "FIELD") and any(t.kind == "COMPARE" and t.text.startswith("which") for t in b.tags):
         return None  # "which has more memory bandwidth": that figure of the cards compared, not the concept
