@@ -192,7 +192,33 @@ def attach_counts(items: list, text: str = "") -> list:
         if v.is_integer() and 1 <= v <= 1024:
             ref.count = int(v)
     _count_after_price(items, text)
+    _trailing_condition(items, text)
     return items
+
+
+_WHICH_AFTER = re.compile(r"^\W*(?:哪个|哪张|哪块|选哪|谁|which|what's better|whats better)", re.I)
+
+
+def _trailing_condition(items: list, text: str) -> None:
+    """ "2080ti 11g 和 3060 12g 二手哪个值", "3090 vs 4090 used, which is better": one condition said after every card
+    named and right before the "which" applies to each card that has none of its own ("4060ti 16g 还是 3090 二手，
+    预算5000": the 3090's alone)."""
+    conditions = [k for k, it in enumerate(items) if isinstance(it, Tag) and it.kind == "CONDITION"]
+    refs = [(k, r) for k, it in enumerate(items) for r in _all_refs(it) if r.tag.kind == "GPU"]
+    if len(conditions) != 1 or len(refs) < 2 or conditions[0] < refs[-1][0]:
+        return
+    if not _WHICH_AFTER.search(text[items[conditions[0]].end :]):
+        return
+    if any(r.condition for _, r in refs):
+        return
+    for _, r in refs:
+        r.condition = items[conditions[0]].value
+
+
+def _all_refs(item) -> list:
+    if isinstance(item, Ref):
+        return [item]
+    return list(item.refs) if isinstance(item, Struct) and item.refs else []
 
 
 # a count said after a card's price per card ("p40三百多一张 四张组96g", "2080ti 22g 2600一张 买四张"): its count

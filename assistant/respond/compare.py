@@ -111,6 +111,20 @@ def _image_model_for_macs(query: CompareQuery, env: Env, gpus) -> CompareQuery:
     return dataclasses.replace(query, model=ModelRef(mention="", key=IMAGE_MODEL))
 
 
+def _mixed_conditions(query, rows, names: list[str], env: Env) -> str:
+    """The prices weighed are of different conditions (one side's only price is a used one, the other's a new one)
+    and the question said none: said, since a like-for-like price would change the value ("" otherwise)."""
+    if any(r.condition for r in query.gpus) or len(names) != 2:
+        return ""
+    prices = [rows[n].price for n in names]
+    if any(p is None for p in prices) or {p.condition for p in prices} != {"new", "used"}:
+        return ""
+    used = next(n for n, p in zip(names, prices, strict=True) if p.condition == "used")
+    new = next(n for n, p in zip(names, prices, strict=True) if p.condition == "new")
+    short = {n: rows[n].gpu.short_name for n in names}
+    return env.t("compare.mixed_conditions", used=short[used], new=short[new])
+
+
 def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
     """For an organization's purchase of a GeForce card against a datacenter one: the GeForce driver licence
     excludes datacenter deployment (knowledge/sources/hardware.csv sw-geforce-eula-datacenter); "" otherwise."""
@@ -351,6 +365,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     if favoured:  # "why would anyone pay for an h100 when a 5090 ...": what it has, first
         headline = favoured + i18n.gap(env.lang) + headline
     steps += variant_steps
+    if mixed := _mixed_conditions(query, rows, names, env):  # "l40s vs rtx 6000 ada": a used price against a new one
+        steps.append(mixed)
     licence = _datacenter_licence(query, [rows[n].gpu for n in names], env)
     if licence:  # "h20和4090 企业采购": a GeForce card is not licensed for a datacenter
         steps.append(licence)
