@@ -21,6 +21,7 @@ from assistant.queries import FitQuery
 from assistant.respond import setup
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase, estimate
+from assistant.respond.moe_fit import SERVER_SIZES
 from assistant.specs import ModelSpec
 
 _SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
@@ -141,13 +142,17 @@ def _served_count(env: Env, gpu, need_gb: float, count: int) -> str:
     if not server or total <= 0 or total - need_gb >= C.HEADROOM_WARN * total:
         return ""
     served = math.ceil(need_gb / ((gpu.memory_gb or 1) * C.VLLM_MEMORY_SHARE))
-    return i18n.gap(env.lang) + env.t(
+    said = env.t(
         "fit.count_served",
         left=f"{(total - need_gb) / count:.1f}",
         share=f"{C.VLLM_MEMORY_SHARE * 100:.0f}",
         served=served,
         gpu=gpu.short_name,
     )
+    server = next((k for k in SERVER_SIZES if k >= served), None)
+    if server and server != served:  # "how many h100s for 405b at fp8": 6 hold it, a server of 8 serves it
+        said += i18n.gap(env.lang) + env.t("fit.count_server", server=server, gpu=gpu.short_name)
+    return i18n.gap(env.lang) + said
 
 
 def asks_count(text: str, lang: str) -> bool:
