@@ -149,9 +149,9 @@ def _served_count(env: Env, gpu, need_gb: float, count: int) -> str:
         served=served,
         gpu=gpu.short_name,
     )
-    server = next((k for k in SERVER_SIZES if k >= served), None)
-    if server and server != served:  # "how many h100s for 405b at fp8": 6 hold it, a server of 8 serves it
-        said += i18n.gap(env.lang) + env.t("fit.count_server", server=server, gpu=gpu.short_name)
+    tp_server = next((k for k in SERVER_SIZES if k >= served), None)
+    if tp_server and tp_server != served:  # "how many h100s for 405b at fp8": 6 hold it, a server of 8 serves it
+        said += i18n.gap(env.lang) + env.t("fit.count_server", server=tp_server, gpu=gpu.short_name)
     return i18n.gap(env.lang) + said
 
 

@@ -76,7 +76,7 @@ def read(r: Reading) -> Query | None:
     if not (owned or offered) or (r.b.has("BUY") and not owned and len(names) == 1):
         return None  # "二手3090 6000块 用两年再卖掉": a card to buy and resell later (resale.read)
     # "selling my 3080 ... whats the best upgrade around $700": an amount beside a pick asked is its budget, no sale
-    picking = r.b.has("RECOMMEND", "BUDGET", "UNDER")
+    picking = r.b.has("RECOMMEND", "BUDGET")
     sale = offered[0] if offered else (None if picking else next((t for t in amounts if t is not paid), None))
     currency = (sale or paid).meanings.get("CURRENCY") if (sale or paid) else None
     currency = currency or ("USD" if any(t.kind == "MONEY" for t in amounts) and r.currency() == "USD" else None)
