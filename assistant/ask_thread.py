@@ -34,6 +34,8 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
         return None
     from assistant.nlu.concept_facts import asked_fact
 
+    if _one_job(engine, text):
+        return None  # "how long to lora mistral 7b on 50k samples on one a100 and what would renting that cost"
     fact = asked_fact(text)
     if fact is not None and fact.claim and fact.single_card and fact.compares:
         return (
@@ -60,6 +62,16 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if second.intent == "recommend" and first.gpus and second.choice not in first.gpus and "calc" not in second.figures:
         return _retitled(first, text)  # "runpod 4090 or buying one, which would u pick": not a ranking of others
     return joined(text, parts, first, _with_saving(engine, dialogue, first, second, parts[1]))
+
+
+def _one_job(engine, text: str) -> bool:
+    """The whole message is one rented job ("how long ... and what would renting that cost"): its time and its rent
+    are one answer (a RatesQuery of mode "job"), not a fit then an hourly rate."""
+    from assistant.nlu import understand
+    from assistant.queries import RatesQuery
+
+    whole = understand(text, engine.index)
+    return isinstance(whole, RatesQuery) and whole.mode == "job" and len({g.name for g in whole.gpus}) == 1
 
 
 def _covered(engine, dialogue: Dialogue, first: Answer, words: str) -> Answer:
