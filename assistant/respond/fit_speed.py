@@ -70,16 +70,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     link = scaling.link(spec, n)  # 8 x H100 SXM split their layers over NVSwitch, not PCIe
     link = "pcie" if link == "nvlink" else link  # a bridge for two 3090s is an option, not assumed
     tensor = tensor_split(case) == "tensor"
-    dec = llm.decode_speed(
-        spec,
-        model,
-        prec,
-        context=query.context_tokens or 1024,
-        batch=query.batch or 1,
-        n_gpus=n,
-        split=tensor_split(case),
-        interconnect=link,
-    )
+    dec = decode_as_asked(case, spec, prec, link)
     if not f.fits:  # what is left over runs from system RAM: said when asked, or when most of it is on the GPU
         key = "fit.expect_offload" if query.want_speed else "fit.offload_route"
         text, tps, offloaded = _offload_speed(env, est, dec, gpu.memory_gb or 0.0, n, key, query)
@@ -184,6 +175,21 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     return head, steps, figures
 
 
+def decode_as_asked(case: FitCase, spec, prec: str, link: str):
+    """The decode speed at `prec` with the question's context, batch, cards, split and link (§llm.decode)."""
+    query = case.query
+    return llm.decode_speed(
+        spec,
+        case.model,
+        prec,
+        context=query.context_tokens or 1024,
+        batch=query.batch or 1,
+        n_gpus=case.n,
+        split=tensor_split(case),
+        interconnect=link,
+    )
+
+
 def tensor_split(case: FitCase) -> str:
     """ "vllm张量并行", "with vllm tensor parallel" (lexicon tensor_split_words) on several cards: "tensor", each card
     reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's default split."""
@@ -195,22 +201,13 @@ def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
     """ "ryzen ai max 395 能跑70b吗 速度多少": the speed asked with no precision said is given at the best precision
     that fits (the answer's pick); when that is heavier than q4_k_m, how people usually run a local LLM, the q4_k_m
     speed follows, so the figure a user would see is there too (docs/model.md §fit.asked)."""
-    query, env, model, n = case.query, case.env, case.model, case.n
+    query, env = case.query, case.env
     prec = case.pick[0]
     if query.precision or getattr(query, "kept_precision", None) or prec == USUAL_CHAT_QUANT:
         return ""
     if memory.bits_per_weight(prec) <= memory.bits_per_weight(USUAL_CHAT_QUANT):
         return ""
-    q4 = llm.decode_speed(
-        spec,
-        model,
-        USUAL_CHAT_QUANT,
-        context=query.context_tokens or 1024,
-        batch=query.batch or 1,
-        n_gpus=n,
-        split=tensor_split(case),
-        interconnect=link,
-    )
+    q4 = decode_as_asked(case, spec, USUAL_CHAT_QUANT, link)
     if q4.tokens_per_s <= dec.tokens_per_s:
         return ""
     return i18n.gap(env.lang) + env.t("fit.usual_quant_speed", quant=USUAL_CHAT_QUANT, tps=speed_text(env, q4))
