@@ -15,8 +15,12 @@ def owned_gpus(r: Reading) -> tuple[str, ...]:
     low = r.text.lower()
     words = r.lex.listed("form_owned") | r.lex.listed("upgrade_owned_words")
     found = []
-    for tag, ref in zip(r.b.kinds.get("GPU", []), r.explicit, strict=False):
+    tags = r.b.kinds.get("GPU", [])
+    for ref in r.explicit:
+        tag = next((t for t in tags if t.text == ref.mention), None)  # the mention's own tag, whatever the order
+        if tag is None or not ref.name:
+            continue
         before = f" {low[max(0, tag.start - OWNED_GAP) : tag.start]} "
-        if ref.name and any((w in before) if not w.isascii() else f" {w} " in before for w in words):
+        if any((w in before) if not w.isascii() else f" {w} " in before for w in words):
             found.append(ref.name)
     return tuple(dict.fromkeys(found))
