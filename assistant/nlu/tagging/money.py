@@ -119,7 +119,9 @@ class MoneyTagging(TaggerBase):
         # "my budget is 2k": a budget word just before ("is", "of around" between); "a 2k rig", "2k build for llms": a
         # machine of that price, not a 2k context
         budgeted = any(t.kind == "BUDGET" for t in self.tags[-3:])
-        if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
+        # "2k for a whole pc build": the machine named a few words on ("for a (whole / new) pc"), its price
+        machine_on = jj + 1 < n and tt[jj] == "for" and any(w in _PRICE_BEFORE for w in tt[jj + 1 : jj + 5])
+        if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE) or machine_on:
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
 
