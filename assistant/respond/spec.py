@@ -217,6 +217,8 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
                 env.t("spec.head_gpu", gpu=g.short_name, text=" / ".join(bits) if bits else env.t("spec.no_price"))
             )
         head = i18n.sep(lang).join(parts) + env.t("spec.head_price_tail", snapshot=env.snapshot_label())
+        if len(gpus) == 1 and _saving_asked(text, lang):
+            head += i18n.gap(lang) + _used_saving(gpus[0], env)  # "换成二手的能省多少": new less used
         graded = grades.difference(gpus[0].name, text, env) if len(gpus) == 1 else ""
         return i18n.gap(lang).join([graded, head]) if graded else head  # "矿卡和正常二手差多少钱": the gap first
     summaries = []
@@ -421,6 +423,20 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     count = query.gpus[0].count if len(query.gpus) == 1 else 1  # "what does it pull at idle" after 2 x RTX 3090
     counts = {r.name: r.count for r in query.gpus if r.name}  # "哪个更省电" after two 3090s vs one 4090: the sets
     return with_idle(answer, gpus, query.text, env, count, counts)  # "what does a 3090 pull at idle": idle leads
+
+
+def _saving_asked(text: str, lang: str) -> bool:
+    from assistant.nlu.lexicon import lexicon
+
+    return lexicon(lang).words_in("used_saving_asks", f" {(text or '').lower()} ")
+
+
+def _used_saving(g: GpuSpec, env: Env) -> str:
+    """What buying the card used saves against new (both prices in force), or that only one of them is on record."""
+    new, used = price_of(g.name, env, "new"), price_of(g.name, env, "used")
+    if new is None or used is None:
+        return env.t("spec.saving_one_price", gpu=g.short_name, cond=env.t("cond.used" if used else "cond.new"))
+    return env.t("spec.saving_used", gpu=g.short_name, saved=env.money(max(new.usd - used.usd, 0.0)))
 
 
 def _price_item(p: PriceLookup, condition: str, env: Env) -> str:
