@@ -22,6 +22,7 @@ from assistant.respond import setup
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import FitCase, estimate
 from assistant.respond.moe_fit import SERVER_SIZES
+from assistant.respond.moe_fit import server_count as _server_count
 from assistant.specs import ModelSpec
 
 _SMALLER_QUANTS = {"q4_k_m": ("q4_k_s", "iq4_xs"), "q8_0": ("q6_k", "q5_k_m")}
@@ -102,7 +103,11 @@ def count_lead(case: FitCase) -> str:
         prec=prec,
         need=f"{est.total_gb * n:.1f}",
     )
-    return lead + ("" if full else _served_count(env, gpu, est.total_gb * n, f.min_gpus))
+    served = "" if full else _served_count(env, gpu, est.total_gb * n, f.min_gpus)
+    if not full and not served and (server := _server_count(gpu, n, est.total_gb)) and server != f.min_gpus:
+        # "how many h200s for r1 unquantized": 5 hold the weights; served over 2, 4 or 8 cards, a server of 8
+        served = i18n.gap(env.lang) + env.t("fit.count_server", server=server, gpu=gpu.short_name)
+    return lead + served
 
 
 def _count_by_method(case: FitCase) -> str:

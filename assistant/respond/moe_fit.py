@@ -60,7 +60,7 @@ def moe_offload_answer(
     if deep is not None:  # "4张3090跑r1": at the 1.56-bit dynamic quant's size the experts left fit the RAM
         deep_values = {"deep": DEEP_QUANT, "in_ram": deep.layers_in_ram, "tps": _num(deep.tokens_per_s)}
         head = env.t("fit.moe_deep_offload", **(values | deep_values))
-    if not ok and deep is None and (server := _server_count(gpu, n, need_gb)):  # "h20能跑r1满血吗": its 8-GPU server
+    if not ok and deep is None and (server := server_count(gpu, n, need_gb)):  # "h20能跑r1满血吗": its 8-GPU server
         head = (
             env.t(
                 "fit.moe_server",
@@ -118,12 +118,13 @@ def _deep_offload(gpu, model, n: int, query, bw: float, ram: float):
 SERVER_SIZES = (2, 4, 8)  # tensor-parallel sets of a datacenter server (vLLM splits attention heads evenly) [A]
 
 
-def _server_count(gpu, n: int, need_gb: float) -> int | None:
+def server_count(gpu, n: int, need_gb: float) -> int | None:
     """The fewest datacenter cards, as a server holds them (2, 4 or 8), that serve the model at vLLM's share of each
     card (models.recommend.usable_gb / set_need, §rec sets); None for a consumer card or beyond 8."""
     from assistant.models.recommend import set_need, usable_gb
 
-    if not (gpu.arch is not None and gpu.arch.product_class == "datacenter" and gpu.memory_gb):
+    arch = getattr(gpu, "arch", None)  # a nameless "4 GB GPU" (Card) has none
+    if not (arch is not None and arch.product_class == "datacenter" and gpu.memory_gb):
         return None
     need = need_gb * n  # the estimate is per card of the n asked
     return next((k for k in SERVER_SIZES if k > n and usable_gb(gpu, k) >= set_need(need, k)), None)

@@ -19,6 +19,7 @@ import dataclasses
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.owned_gpus import owned_before
 from assistant.respond.env import Env
 from assistant.respond.pricing import is_converted, price_of, purchase_price, score
 from assistant.respond.wording import counted
@@ -194,15 +195,7 @@ def owned_upgrade(query, env: Env):
 def owns(low: str, mention: str | None, env: Env) -> bool:
     """Is an owned word (lexicon form_owned, upgrade_owned_words) a few words before the card's mention in `low`?"""
     at = low.find(mention.lower()) if mention else -1
-    if at < 0:
-        return False
-    words = lexicon(env.lang)
-    before = f" {low[max(0, at - _OWNED_GAP) : at]} "
-    owned = words.listed("form_owned") | words.listed("upgrade_owned_words")
-    return any((w in before) if not w.isascii() else f" {w} " in before for w in owned)
-
-
-_OWNED_GAP = 24  # characters between an owned word and the card it owns ("already have a 3080 10gb")
+    return at >= 0 and owned_before(low, at, lexicon(env.lang))
 
 
 def _memory_change(env: Env, before: float, after: float) -> str:
