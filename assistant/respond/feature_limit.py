@@ -5,7 +5,8 @@ Contract: `limits(query, env)` applies every such limit of a recommendation; `li
 with `among` set to the KB's cards that have the feature (respond/verdict_feature.has_feature: the architecture's
 tensor-core formats, docs/model.md §perf.tensor), kept within an `among` already set (a family or class asked), and
 `among_label` naming the feature; the query as it is when no feature is asked. `families_step(query, env)` names the
-architectures whose cards have it (all of the KB's cards, not only the priced ones ranked).
+architectures whose cards have it (all of the KB's cards, not only the priced ones ranked); `feature_families(feature,
+env)` is that sentence for one feature (also what a feature verdict adds when asked which other cards have it).
 """
 
 from __future__ import annotations
@@ -43,16 +44,20 @@ def families_step(query: RecommendQuery, env: Env, consumer: bool = False) -> st
     """ "which gpus support fp8": the architectures whose cards have the feature, most cards first (the ranking shows
     only priced desktop cards); `consumer`: consumer cards only, as asked ("which consumer cards still have nvlink");
     "" when no feature is asked."""
+    return feature_families(query.feature, env, consumer) if query.feature else ""
+
+
+def feature_families(feature: str, env: Env, consumer: bool = False) -> str:
+    """The sentence naming the architectures (for NVLink: the cards) of the KB that have `feature`, most cards first;
+    "" for CUDA and tensor cores (every NVIDIA card since Volta) or when none has it."""
     from assistant.respond.ranking import consumer_card
 
-    if not query.feature or query.feature in ("cuda", "tensor_cores"):
+    if feature in ("cuda", "tensor_cores"):
         return ""
-    having = [
-        g for g in env.reader.all_gpus() if has_feature(g, query.feature)[0] and (not consumer or consumer_card(g))
-    ]
-    if query.feature == "nvlink":  # a connector of some cards of an architecture (not the A10's): the cards by name
+    having = [g for g in env.reader.all_gpus() if has_feature(g, feature)[0] and (not consumer or consumer_card(g))]
+    if feature == "nvlink":  # a connector of some cards of an architecture (not the A10's): the cards by name
         cards = sorted(g.short_name for g in having)
-        return env.t("rec.feature_cards", feature=feature_name(query.feature), cards=", ".join(cards)) if cards else ""
+        return env.t("rec.feature_cards", feature=feature_name(feature), cards=", ".join(cards)) if cards else ""
     count: dict[str, int] = {}
     for g in having:
         if g.arch is not None and g.arch.name:
@@ -60,4 +65,4 @@ def families_step(query: RecommendQuery, env: Env, consumer: bool = False) -> st
     if not count:
         return ""
     names = sorted(count, key=lambda a: (-count[a], a))
-    return env.t("rec.feature_families", feature=feature_name(query.feature), families="; ".join(names))
+    return env.t("rec.feature_families", feature=feature_name(feature), families="; ".join(names))

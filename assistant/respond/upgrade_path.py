@@ -19,7 +19,7 @@ import dataclasses
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
-from assistant.nlu.owned_gpus import owned_before
+from assistant.nlu.owned_gpus import owned_before, swapped_from
 from assistant.respond.env import Env
 from assistant.respond.pricing import is_converted, price_of, purchase_price, score
 from assistant.respond.wording import counted
@@ -185,9 +185,14 @@ def owned_upgrade(query, env: Env):
     """The GpuRef of the card the user owns when the question weighs moving from it to the other card named ("worth
     upgrading from 4070 to 4070 ti super", "i have a 3090, upgrade to a 5090 or keep it?", "我的3060想换成4070"): an
     owned word (lexicon form_owned, upgrade_owned_words) within a few words before that card's mention and an upgrade
-    word (upgrade_swap_words) in the question, two cards named; else None."""
+    word (upgrade_swap_words) in the question, or the first card named moved from to the second ("3080换4090",
+    nlu/owned_gpus.swapped_from); two cards named; else None."""
     refs, words, low = [r for r in query.gpus if r.name], lexicon(env.lang), query.text.lower()
-    if len(refs) != 2 or refs[0].name == refs[1].name or not words.words_in("upgrade_swap_words", low):
+    if len(refs) != 2 or refs[0].name == refs[1].name:
+        return None
+    if swapped_from(low, refs[0].mention, refs[1].mention, words):  # "3080换4090要加多少钱"
+        return refs[0]
+    if not words.words_in("upgrade_swap_words", low):
         return None
     return next((ref for ref in refs if owns(low, ref.mention, env)), None)
 

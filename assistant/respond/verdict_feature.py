@@ -93,6 +93,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
     detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
     steps, alternatives = [], []
+    listed = False  # the cards with the feature named (an ask "which other cards do" covered)
     said = ""  # the verdict when the head says something other than a plain yes / no
     matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
     if matrix_units:
@@ -119,6 +120,12 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         head += i18n.gap(env.lang) + env.t("verdict.fp8_kv_cache", gpu=gpu.short_name, feature=name)
     if feature == "fp8":
         steps.append(env.t("verdict.fp8_note"))
+    if lexicon(env.lang).words_in("other_cards_words", f" {query.text.lower()} "):  # "...and which other cards do"
+        from assistant.respond.feature_limit import feature_families
+
+        if others := feature_families(feature, env):
+            head += i18n.gap(env.lang) + others
+            listed = True
     concept = _asked_concept(query, feature, env)
     explained = f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}" if concept else ""
     if concept is not None and lexicon(env.lang).words_in("difference_words", query.text.lower()):
@@ -133,7 +140,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         "peak_tflops": round(peak, 1) if peak else None,
         "alternatives": [g.name for _, g in alternatives],
     }
-    return verdict_answer(
+    answer = verdict_answer(
         query,
         env,
         gpu,
@@ -147,6 +154,9 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         )
         + ["method: docs/model.md §perf.tensor"],
     )
+    if listed:
+        answer.figures["covers"] = sorted({*(answer.figures.get("covers") or ()), "list"})
+    return answer
 
 
 _FEATURE_CONCEPTS = {"fp8": "fp8", "fp4": "fp4", "bf16": "bf16", "tf32": "tf32", "int8": "int8-fp8"}

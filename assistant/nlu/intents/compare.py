@@ -14,6 +14,7 @@ import re
 
 from assistant.nlu.intents.verdict import upgrade_to_card
 from assistant.nlu.lookup import model_versions
+from assistant.nlu.owned_gpus import owned_before, swapped_from
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import words
@@ -348,22 +349,24 @@ def _size_of_any(r: Reading) -> float | None:
     return None
 
 
-_OWNED_GAP = 24  # characters between an owned word and the card it owns (as respond/upgrade_path.owns)
-
-
 @needs(("GPU",), unless=("MONEY", "BUDGET", "HOURS"))
 def owned_upgrade(r: Reading) -> Query | None:
-    """ "already have a 3080 10gb. upgrade to 5080 or keep it and rent when i need more?": two different cards, an owned
-    word a few words before the first and an upgrade word: moving from the owned card is the question (the rent said
-    beside it is the alternative), so the comparison answers it (respond/upgrade_path.owned_upgrade), before rates."""
+    """ "already have a 3080 10gb. upgrade to 5080 or keep it and rent when i need more?", "手上一张3080，出掉再换4090",
+    "3080换4090要加多少钱": two different cards, an owned word a few words before the first and an upgrade or sell word,
+    or the first moved from to the second (nlu/owned_gpus.swapped_from): moving from the owned card is the question
+    (the rent said beside it is the alternative), so the comparison answers it (respond/upgrade_path.owned_upgrade),
+    before rates and costs."""
     names = {g.name for g in r.explicit if g.name}
-    if len(names) != 2 or not r.said("upgrade_swap_words") or r.b.has("MONEY", "BUDGET", "HOURS"):
+    if len(names) != 2 or r.b.has("MONEY", "BUDGET", "HOURS"):
         return None
     low, first = r.text.lower(), r.explicit[0]
+    second = next(g for g in r.explicit if g.name and g.name != first.name)
+    if swapped_from(low, first.mention, second.mention, r.lex):
+        return read(r)
+    if not (r.said("upgrade_swap_words") or r.said("sell_owned_words")):
+        return None
     at = low.find((first.mention or "").lower())
-    before = f" {low[max(0, at - _OWNED_GAP) : at]} " if at >= 0 else ""
-    owned = r.lex.listed("form_owned") | r.lex.listed("upgrade_owned_words")
-    if not any((w in before) if not w.isascii() else f" {w} " in before for w in owned):
+    if at < 0 or not owned_before(low, at, r.lex):
         return None
     return read(r)
 
