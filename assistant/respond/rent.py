@@ -6,7 +6,8 @@ example); renting = the cheapest on-demand rate for that GPU in knowledge/cloud.
 (the clouds of the answer's market first), else for a version of it with at least its memory, else
 for the cheapest rented card with at least its memory (never a smaller sibling the workload may not
 fit in). The
-break-even in hours of use is buy / (rent - own electricity per hour) (§cost.breakeven); the
+break-even in hours of use is buy / (rent - own electricity per hour) (§cost.breakeven), the rent counted per hour of
+the bought card's work when another card is rented (rent x bought card's 16-bit training speed / rented card's); the
 calendar time follows from the usage pattern. `figures`: break_even_hours, break_even_days,
 verdict (rent | buy, for the ownership period in force), rent_usd_per_hour. The chart is the
 cumulative cost of renting vs owning over time.
@@ -153,6 +154,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if home is not None:  # "a100租一个月": no cloud in China rents that form; the version they rent (AutoDL's PCIe)
         notes.append(env.t("rent.home_version", gpu=rented.short_name, other=home.short_name))
         other = home
+    asked_rented = rented if len(named) > 1 else None  # the card the user said to rent ("rent an h100 or buy ...")
     if other is not None:
         rented, rates = other, market_rates(other.name, env, market)
         mine = of_provider(query.provider, env.reader.cloud_rates(other.name)) if query.provider else []
@@ -214,10 +216,12 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     power = own.watts if own and own.wall else (own.watts if own else gpu.tdp_w or 0) * n + rest
     notes += [own_said] if (own_said := own_draw.said_step(env, query, gpu, n)) else []
     rent_h = rate.on_demand_usd_per_gpu_hour * n
+    work = _work_ratio(gpu, rented)
+    rent_w = rent_h * work  # renting the work an hour of the cards bought does (the rent itself for the same card)
     fee, fee_h = hosting.fee_of(query, env, hours_week)  # "colo quote is $180/mo": per hour of use too
     be = cost.break_even(
         buy,
-        rent_h,
+        rent_w,
         power_w=power,
         usd_per_kwh=a.electricity_usd_per_kwh,
         hours_per_week=hours_week,
@@ -245,11 +249,11 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             horizon=duration_text(horizon_days, env),
         )
     sold = rent_resale.lead(
-        query, env, what, (buy, price.usd * n), (be.own_usd_per_hour, rent_h), hours_week, rate.provider
+        query, env, what, (buy, price.usd * n), (be.own_usd_per_hour, rent_w), hours_week, rate.provider
     )
     if sold is not None:  # "and if i sell it after 2 years": owning net of the sale over those years decides
         head = sold[0]  # the break-even without the sale would contradict it; the Why keeps its formula
-    month_rent = rent_h * hours_week * 52 / 12
+    month_rent = rent_w * hours_week * 52 / 12
     month_own = be.own_usd_per_hour * hours_week * 52 / 12
     # "autodl上一个月多少钱" after 那租呢: the bill asked leads; "200 daily users" says who, not a period
     billed = asked_bill(without_users(query), env.lang)
@@ -299,7 +303,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             ],
             [
                 env.t("rent.row_hour"),
-                env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed),
+                env.t("rent.hour_rent", rate=env.money(rent_h, 2), provider=rate.provider, observed=rate.observed)
+                + (env.t("rent.hour_rent_work", rate=env.money(rent_w, 2), gpu=gpu.short_name) if work != 1 else ""),
                 env.t("rent.hour_own", cost=env.money(be.own_usd_per_hour - fee_h, 3), watts=f"{power:,.0f}"),
             ],
             [env.t("rent.row_month", hours=f"{round(hours_week, 1):g}"), env.money(month_rent), env.money(month_own)],
@@ -310,7 +315,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         env.t(
             "rent.break_even",
             buy=env.money(buy),
-            rent=env.money(rent_h, 2),
+            rent=env.money(rent_w, 2),
             own=env.money(be.own_usd_per_hour, 3),
             hours=f"{be.hours_of_use:,.0f}",
         )
@@ -326,7 +331,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if spot and spot.spot_usd_per_gpu_hour and spot.spot_usd_per_gpu_hour < rate.on_demand_usd_per_gpu_hour:
         spot_be = cost.break_even(
             buy,
-            spot.spot_usd_per_gpu_hour * n,
+            spot.spot_usd_per_gpu_hour * n * work,
             power_w=power,
             usd_per_kwh=a.electricity_usd_per_kwh,
             hours_per_week=hours_week,
@@ -346,7 +351,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if price.usd * n < buy:
         own_pc = cost.break_even(
             price.usd * n,
-            rent_h,
+            rent_w,
             power_w=power,
             usd_per_kwh=a.electricity_usd_per_kwh,
             hours_per_week=hours_week,
@@ -360,22 +365,13 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
                     duration=duration_text(own_pc.calendar_days, env),
                 )
             )
-    if rented.name != gpu.name:
-        speed = score(gpu, "train16").score / (score(rented, "train16").score or 1)
-        steps.insert(
-            0,
-            env.t(
-                "rent.other_gpu" if other is None else "rent.other_gpu_stands_in",
-                rented=rented.short_name,
-                provider=rate.provider,
-                bought=gpu.short_name,
-                ratio=f"{speed:.2f}",
-            ),
-        )
+    if work != 1:
+        cards = (gpu, rented, other, asked_rented)
+        steps.insert(0, _other_work(env, cards, rate.provider, work, (buy, rent_h, be, hours_week)))
     if unpriced:
         key = "rent.unpriced_gpu_at_provider" if unpriced[1] else "rent.unpriced_provider"
         steps.insert(0, env.t(key, provider=unpriced[0], gpu=rented.short_name, used=rate.provider))
-    steps += china_version_steps(gpu, n, base, rent_h, hours_week, env)
+    steps += china_version_steps(gpu, n, base, rent_w, hours_week, env)
     steps.append(env.t("rent.rule"))
     weeks = max(horizon_days / 7, 1)
     points = [w * weeks / 12 for w in range(13)]
@@ -385,7 +381,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
         x_label=env.t("rent.weeks"),
         y_label="USD",
         series={
-            "rent": [(w, rent_h * hours_week * w) for w in points],
+            "rent": [(w, rent_w * hours_week * w) for w in points],
             "buy": [(w, buy + be.own_usd_per_hour * hours_week * w) for w in points],
         },
     )
@@ -396,6 +392,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             "break_even_days": None if be.never else round(be.calendar_days, 1),
             "verdict": verdict,
             "rent_usd_per_hour": round(rent_h, 4),
+            "rent_work_ratio": round(work, 3),
             "rent_gpu": rate.gpu,
             "rent_gpu_count": n,
             "rent_provider": rate.provider,
@@ -480,3 +477,45 @@ def _memory_said(query: RentOrBuyQuery) -> float | None:
     """The GPU memory the question says it needs ("need 80gb vram"), the largest size stated, else None."""
     sizes = [st.value for st in getattr(query, "stated", ()) if st.dim == "gb" and st.value]
     return max(sizes) if sizes else None
+
+
+def _work_ratio(gpu, rented) -> float:
+    """The bought card's 16-bit training speed over the rented card's (docs/model.md §perf): what share of an hour of
+    the rented card an hour of the bought card's work takes; 1.0 for the same card or a card with no score."""
+    if rented.name == gpu.name:
+        return 1.0
+    theirs = score(rented, "train16").score
+    return score(gpu, "train16").score / theirs if theirs > 0 else 1.0
+
+
+def _other_work(env: Env, cards: tuple, provider: str, work: float, money: tuple) -> str:
+    """The step saying the rented card is another one, the break-even counted per hour of the bought card's work,
+    and what it would be hour for hour."""
+    gpu, rented, other, asked = cards
+    buy, rent_h, be, hours_week = money
+    key = "rent.other_gpu" if other is None else "rent.other_gpu_stands_in"
+    if other is not None and asked is not None and asked.name != rented.name:  # an H800 for the H100 asked to rent
+        key = "rent.other_gpu_for_asked"
+    said = env.t(
+        key,
+        asked=asked.short_name if asked is not None else "",
+        rented=rented.short_name,
+        provider=provider,
+        bought=gpu.short_name,
+        ratio=f"{work:.2f}",
+    )
+    # hour for hour: the rent less the electricity (and fee) an hour of owning costs, as in `be`
+    plain = cost.break_even(buy, rent_h - be.own_usd_per_hour, power_w=0.0, hours_per_week=hours_week)
+    return i18n.gap(env.lang).join(
+        [
+            said,
+            env.t(
+                "rent.by_work" if not plain.never else "rent.by_work_never",
+                rate=env.money(rent_h, 2),
+                ratio=f"{work:.2f}",
+                work=env.money(rent_h * work, 2),
+                gpu=gpu.short_name,
+                hours=f"{plain.hours_of_use:,.0f}",
+            ),
+        ]
+    )

@@ -93,7 +93,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
     detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
     steps, alternatives = [], []
-    listed = False  # the cards with the feature named (an ask "which other cards do" covered)
+    families_named = False  # the cards with the feature named (an ask "which other cards do" covered)
     said = ""  # the verdict when the head says something other than a plain yes / no
     matrix_units = feature == "tensor_cores" and gpu.vendor != "NVIDIA" and ok  # AMD / Intel: not tensor cores
     if matrix_units:
@@ -125,7 +125,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
 
         if others := feature_families(feature, env):
             head += i18n.gap(env.lang) + others
-            listed = True
+            families_named = True
     concept = _asked_concept(query, feature, env)
     explained = f"{_concept_title(concept, env)}{i18n.colon(env.lang)}{_concept_text(concept, env)}" if concept else ""
     if concept is not None and lexicon(env.lang).words_in("difference_words", query.text.lower()):
@@ -154,7 +154,7 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         )
         + ["method: docs/model.md §perf.tensor"],
     )
-    if listed:
+    if families_named:
         answer.figures["covers"] = sorted({*(answer.figures.get("covers") or ()), "list"})
     return answer
 

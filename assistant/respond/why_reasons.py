@@ -89,7 +89,7 @@ def _job_why(answer: Answer, env: Env, jobs: float) -> str:
 def _total_hours_why(answer: Answer, env: Env, steps: list[str], total: dict) -> str:
     """The reasons of a rent-or-buy weighed on the hours in all the user said: the break-even formula, then those
     hours set against it (not the verdict at the default use the answer's steps also give)."""
-    formula = next((s for s in steps if "=" in s), "")
+    formula = next((s for s in steps if "§cost.breakeven" in s), "")  # (the break-even step cites its formula)
     hours = float(total["hours"])
     be = float(answer.figures.get("break_even_hours") or 0)
     against = env.t(
