@@ -33,7 +33,8 @@ class ExplainQuery(Query):
     core_temperature_c: float | None = None  # "核心75度 显存结温104度": the core reading given beside the memory one
     # what the question asks of the concept (respond/concept_leads answers it first): "yes_no" ("does gqa cut
     # vram"), "why_slow" ("why is a 4060 ti so slow for llms"), "why_not" ("why not amd" after a ranking: a side
-    # question, the conversation keeps the ranking as the question talked about); None: what the concept is
+    # question, the conversation keeps the ranking as the question talked about); "longest" ("what context length
+    # could i get": the longest context of the fit talked about, dialogue/method_choice); None: what the concept is
     asked: str | None = None
     ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)

@@ -192,6 +192,7 @@ class Dialogue:
         query = rent_context.break_even_of_context(self, from_context.fit_at_context(self, query))
         query = method_choice.method_of_the_fit(self, query)  # "full finetune or lora?" about the thread's model
         query = method_choice.memory_of_the_fit(self, query)  # "how much vram would i need" after a model's fit
+        query = method_choice.context_of_the_fit(self, query)  # "what context length could i get" after a fit
         query = rent_context.rent_of_the_job(self, rent_context.pick_for_the_job(self, query))  # "what gpu to rent"
         query = rent_context.job_to_rent_or_buy(self, rent_context.rent_or_buy_of_context(self, query))
         query = rent_context.schedule_of_rent(self, query)  # "自己买划算吗" after a month of 24/7: at 168 h a week

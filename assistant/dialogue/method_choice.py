@@ -6,6 +6,8 @@ fit answer's table then shows it and the lighter ones, and says which fits: docs
 unchanged when the question is not a choice between two or more methods or the thread has no model to fit.
 `memory_of_the_fit(dlg, query)`: "how much vram would i need", "要多少显存" (the memory concept asked as a quantity,
 nothing else) right after a fit of a model: that fit again (its memory table), not the concept's general rules.
+`context_of_the_fit(dlg, query)`: the context-length concept asked as a length ("what context length could i get")
+right after a fit of a model for inference: that fit with its longest context asked.
 """
 
 from __future__ import annotations
@@ -52,3 +54,14 @@ def memory_of_the_fit(dlg, query: Query) -> Query:
     if query.mention.strip(" ?？。.!！").lower() != query.text.strip(" ?？。.!！").lower():
         return query  # "how much vram and why does it matter": more than the quantity asked
     return dataclasses.replace(last, text=query.text, settings=query.settings or last.settings)
+
+
+def context_of_the_fit(dlg, query: Query) -> Query:
+    """ "what context length could i get", "最长能开多少上下文" after a model's fit (inference): that fit, the longest
+    context that fits its cards asked (FitQuery.want_context); the concept page otherwise."""
+    if not (isinstance(query, ExplainQuery) and query.concept == "context-length" and query.asked == "longest"):
+        return query
+    last = dlg.context.last_query
+    if not (isinstance(last, FitQuery) and (last.model or last.params_b) and last.mode == "inference"):
+        return query
+    return dataclasses.replace(last, text=query.text, want_context=True, settings=query.settings or last.settings)

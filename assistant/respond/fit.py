@@ -200,12 +200,12 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     )
     steps += setup_steps(query, env, model, est, case.memory_gb * n if not f.fits else None)
     steps += kv_steps(env, model)
-    longest = longest_context(case)
+    longest_prec, longest = longest_context(case)
     context_lead = (
         ""  # "how much context can i fit", "上下文最多开多少": the answer, kept when a speed lead replaces the head
     )
     if longest:
-        line = env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
+        line = env.t("fit.longest_context", prec=longest_prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
         if query.want_context or lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
             head, context_lead = line + i18n.gap(env.lang) + head, line
         else:

@@ -102,12 +102,28 @@ def kv_steps(env: Env, model: ModelSpec) -> list[str]:
     return steps
 
 
-def longest_context(case: FitCase) -> int:
-    """How long a context the cards hold at the picked precision (LLM inference that fits; else 0)."""
+def longest_context(case: FitCase) -> tuple[str, int]:
+    """(precision, tokens): how long a context the cards hold at the picked precision; when it does not fit at the
+    context asked, a shorter context at that precision (at least MIN_CONTEXT tokens), else the best precision that
+    fits (a row of the table or the slightly smaller quantization the answer offers); ("", 0) when none fits or it is
+    no LLM inference."""
+    from assistant.respond.fit_hints import smaller_quant
+
+    if case.model.kind != "llm" or case.query.mode != "inference":
+        return "", 0
+    mem, batch = case.gpu.memory_gb or 0.0, case.query.batch or 1
     prec, _, f = case.pick
-    if case.model.kind != "llm" or case.query.mode != "inference" or f is None or not f.fits:
-        return 0
-    return memory.max_context(case.model, prec, case.gpu.memory_gb or 0.0, case.n, batch=case.query.batch or 1)
+    if f is not None and f.fits:
+        return prec, memory.max_context(case.model, prec, mem, case.n, batch=batch)
+    shorter = memory.max_context(case.model, prec, mem, case.n, batch=batch)
+    if shorter >= MIN_CONTEXT:
+        return prec, shorter
+    smaller = smaller_quant(case.model, case.query, prec, case.gpu, case.n)
+    other = case.ok[0][0] if case.ok else smaller[0] if smaller else ""
+    return (other, memory.max_context(case.model, other, mem, case.n, batch=batch)) if other else ("", 0)
+
+
+MIN_CONTEXT = 2048  # the shortest context worth offering as "fits at a shorter context" (a chat turn or two) [A]
 
 
 def device_notes(env: Env, gpu) -> list[str]:

@@ -390,6 +390,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = explain.inference_side(reading, found)  # "do tensor cores matter for inference": prefill/decode
             if found.asked is None and concept_cues.yes_no(reading):  # "does ecc matter for training": yes / no first
                 found = dataclasses.replace(found, asked="yes_no")
+            if found.asked is None and found.concept == "context-length" and reading.said("context_asked"):
+                found = dataclasses.replace(found, asked="longest")  # "what context length could i get": a length
             if not found.precisions and found.concept in _FORMAT_CONCEPTS:  # "q4_k_m vs q4_0 whats the difference"
                 found = dataclasses.replace(found, precisions=explain.formats_named(reading))
         if isinstance(found, ExplainQuery) and found.workload is None and found.model is None:

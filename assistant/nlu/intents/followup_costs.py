@@ -43,7 +43,7 @@ def time_alone(r: Reading) -> Query | None:
     if (
         not said(r, "duration_words")
         or r.explicit
-        or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE", "OF"}))
+        or (extra and not (data and extra <= {"COUNTED", "NUMBER", "MODE", "OF", "FIT"}))
     ):
         return None
     names = ("duration_words", "time_fillers", "job_data_words") if data else ("duration_words", "time_fillers")
