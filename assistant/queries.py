@@ -457,6 +457,8 @@ class VideoQuery(Query):
     gpus: tuple[GpuRef, ...] = ()
     budget_usd: float | None = None  # "wan 2.1 14b under 2k", "wan2.2 预算1万 买啥卡": which card to buy
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
+    pick: bool = False  # "best card for wan 2.2", "wan2.2用什么显卡好": which card to buy, no budget said
+    cheaper_than: str | None = None  # "cheaper option?" after a pick for it: the cards priced below that one
     size: str | None = None  # "480p", "720p": the video size asked (its time and memory); None = every published one
     typical: bool = False  # no model named ("文生视频 4090够吗"): the usual open video model's family answers, said
     # several video models named ("hunyuan video / wan 2.1, minimum card?"): each as typed, in text order; each answered

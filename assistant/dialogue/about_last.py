@@ -16,7 +16,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from assistant.dialogue import cloud, measures, shown, subject, thread
+from assistant.dialogue import cloud, measures, shown, subject, thread, video_thread
 from assistant.dialogue.references import NothingToReferTo, refer
 from assistant.queries import GpuRef, Query
 from assistant.query_talk import FollowUpQuery
@@ -78,6 +78,14 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     rental = cheaper_rental(dlg, base, follow)
     if rental is not None:
         return rental
+    if follow.ask == "cheaper" and (video := video_thread.cheaper_video(dlg, base, follow)) is not None:
+        return video  # "too expensive, cheaper option?" after a card for wan 2.2: that model's pick below it
+    if follow.ask == "video_time":  # "how long would a 5s 720p clip take on that": the thread's video model
+        cards = [g for ref in follow.gpus for g in (refer(dlg, ref) if ref.pronoun else [ref])]
+        timed = video_thread.video_time(dlg, follow, cards or _favoured(dlg))
+        if timed is None:
+            raise NothingToReferTo(follow.text)
+        return timed
     rec = base if isinstance(base, RecommendQuery) else None
     if rec is None:
         own = follow.workload is not None  # "anything cheaper for training?": a pick for that work, not the model
@@ -101,8 +109,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         changes["min_memory_gb"] = _more_memory_than(dlg, ctx.focus_or_first())
     if follow.ask == "cheaper":
         focus = ctx.focus_or_first()
-        if focus is None and base is None:
-            changes["sort"] = "price"  # "cheaper gpu for stable diffusion" with nothing before: the cheapest
+        if focus is None:  # "cheaper gpu for stable diffusion" with nothing before, "cheaper option?" after a fit
+            changes["sort"] = "price"  # of a model on no card: the cheapest that hold it first
         pick = ctx.compare_pick if base is not None and base.intent == "compare" else None
         held = _held_against(base)
         if held is not None:  # "cheaper?" after "why not the 5080?" (the 5070 Ti talked about): below the 5070 Ti
@@ -337,3 +345,9 @@ def _rent_or_buy_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQu
     if weighed is None:
         raise NothingToReferTo(follow.text)
     return dataclasses.replace(weighed, settings=(), per_card_of=None)
+
+
+def _favoured(dlg: Dialogue) -> list[GpuRef]:
+    """The card the last answer favoured, as a reference ([] when none)."""
+    focus = dlg.context.focus
+    return [GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)] if focus else []

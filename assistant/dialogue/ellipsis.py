@@ -98,8 +98,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     bill = bills.bill_of_thread(dlg, base, follow)  # "what about power per year" after a PSU answer: that bill
     if bill is not None:
         return bill
-    if follow.ask == "mix":  # "第二张买4090混着用行不行": that card beside the thread's, whatever was asked last
-        return about_last.about_last(dlg, base, follow)
+    if follow.ask in ("mix", "video_time"):  # "第二张买4090混着用行不行": that card beside the thread's, whatever
+        return about_last.about_last(dlg, base, follow)  # was asked last; "how long for a 5s clip": the video model
     if follow.ask == "whole_machine":
         return whole_machine(dlg, base, follow)
     if follow.ask == "price_gap":

@@ -47,6 +47,7 @@ from assistant.respond.recommend_need import (
     chat_basis,
     exclusion_reason,
     finetune_method,
+    from_scratch,
     memory_need,
     need_from_floor,
 )
@@ -212,6 +213,13 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         sets = ranked(passive_ok, 4)
         if sets.choice is not None:
             ranking, max_auto, multi_note = sets, 4, "memory"
+    if ranking.choice is None and need and query.workload == "llm_finetune" and query.gpu_count <= 1 and not single:
+        # "cheapest gpu to full finetune qwen3 14b": no single card holds it; the fewest that do, sharded (ZeRO-3 /
+        # FSDP split weights, gradients and optimizer states over the cards, docs/model.md §mem.train)
+        sets = ranked(passive_ok, 8)
+        if sets.choice is not None:
+            ranking, max_auto = sets, 8
+            multi_note = env.t("rec.multi_sharded", need=f"{need:,.0f}")
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         ranking = cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
     if below is not None:
@@ -388,7 +396,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     if not query.top_n:
         steps += recommend_table.runner_up_steps(ranking, best, cheapest, env)
     steps += recommend_table.excluded_steps(ranking, budget, env)
-    steps += _lighter_method(query, env)
+    lighter = _lighter_method(query, env)
+    steps += lighter
+    if lighter and best.n_gpus > 1 and finetune_method(query) == "full":  # several cards just to hold it: the
+        headline += i18n.gap(lang) + lighter[-1]  # lightest method on one card is the cheaper way, said up front
     if key.startswith("train") and any(r.memory_gb < 24 for r in ranking.rows[:8]):
         steps.append(env.t("rec.batch_note"))
     steps.append(chart_opinion(query, env, budget))
@@ -500,16 +511,32 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
 
 def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
     """ "anything cheaper that still works?" after a LoRA fit: the cheaper cards hold LoRA itself; the cheapest
-    desktop card that holds the job with QLoRA instead is named beside them, said as a change of method."""
-    if query.workload != "llm_finetune" or not query.cheaper_than or finetune_method(query) != "lora":
+    desktop card that holds the job with QLoRA instead is named beside them, said as a change of method. A full
+    fine-tune: the cheapest for LoRA and for QLoRA instead, always."""
+    method = finetune_method(query)
+    if query.workload != "llm_finetune" or method not in ("lora", "full"):
         return []
-    lighter = respond(dataclasses.replace(query, mode="qlora", precision=None, sort="price"), env)
-    pick = lighter.choice
-    if not pick:
+    if (method == "lora" and not query.cheaper_than) or from_scratch(query, env):  # (pretraining has no adapters)
         return []
-    need = lighter.figures.get("memory_need_gb")
-    price = next((r["price_usd"] for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), None)
-    return [env.t("rec.qlora_instead", gpu=pick, price=env.money(price), need=f"{need:.1f}" if need else "?")]
+    out = []
+    for lighter_mode in ("lora", "qlora") if method == "full" else ("qlora",):
+        lighter = respond(dataclasses.replace(query, mode=lighter_mode, precision=None, sort="price"), env)
+        pick = lighter.choice
+        if not pick:
+            continue
+        need = lighter.figures.get("memory_need_gb")
+        row = next((r for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), {})
+        n = int(row.get("gpu_count") or 1)
+        key = "rec.qlora_instead" if method == "lora" else f"rec.{lighter_mode}_instead_full"
+        out.append(
+            env.t(
+                key,
+                gpu=f"{n} x {pick}" if n > 1 else pick,
+                price=env.money((row.get("price_usd") or 0.0) * n),
+                need=f"{need:.1f}" if need else "?",
+            )
+        )
+    return out
 
 
 def _is_image(model, env: Env) -> bool:

@@ -78,7 +78,7 @@ def _one_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             # the method named ("lora finetune llama 3.1 8b", "full finetune"), else QLoRA, as the fit answer sizes
             # "train a 13b model" (never the 4-bit inference memory under a 16-bit training ranking); a model trained
             # from scratch ("pretrain a 1b model", "train a 7b llm from scratch") trains every weight
-            scratch = _from_scratch(query, env)
+            scratch = from_scratch(query, env)
             method = "full" if scratch else finetune_method(query)
             seq = query.context_tokens or min(2048, model.context or 2048)  # Whisper: its 448-token decoder
             batch = max(int(query.batch or 1), 1)  # "at batch 16": the batch said
@@ -144,7 +144,7 @@ def workload_floor(workload: str | None, env: Env) -> tuple[float | None, str]:
     return floor, env.t(key)
 
 
-def _from_scratch(query: RecommendQuery, env: Env) -> bool:
+def from_scratch(query: RecommendQuery, env: Env) -> bool:
     """ "train a 7b llm from scratch", "从零预训练": a word of [lists] pretrain_words, every weight trained."""
     from assistant.nlu.lexicon import lexicon
 

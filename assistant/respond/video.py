@@ -205,6 +205,10 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
     rows = [r for r in _rows() if r["key"] == query.video]
     if query.budget_usd and any(r["peak_gb"] for r in rows):  # "wan 2.1 14b under 2k": which card to buy
         return video_pick.respond(query, env.for_query(query), rows)
+    if query.cheaper_than and any(r["peak_gb"] for r in rows):  # "cheaper option?" after a pick for it
+        return video_pick.respond(query, env.for_query(query), rows, below=query.cheaper_than)
+    if query.pick and any(r["peak_gb"] for r in rows):  # "best card for wan 2.2": which card, no budget
+        return video_pick.open_pick(query, env.for_query(query), rows)
     gpus = env.reader.gpus([g.name for g in query.gpus if g.name])
     counts = {g.name: max(g.count, 1) for g in query.gpus if g.name}
     name, params = rows[0]["name"], float(rows[0]["params_b"])

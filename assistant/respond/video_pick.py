@@ -8,15 +8,20 @@ first those that hold the most published settings, then by 16-bit batched infere
 docs/model.md §perf); each row says
 which published settings the card holds. Nothing in budget: the cheapest card that holds it.
 `figures.video_pick`: need_gb, setting, budget_usd, picks [{gpu, price_usd, memory_gb, speed}].
+`open_pick` answers the same with no budget ("best card for wan 2.2"): the cheapest card that holds the second most
+frugal published setting, the fastest such card, and the cheapest that holds the least; stock cards only unless the
+question asks for modified ones (lexicon modified_asked_words).
 """
 
 from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.nlu.lexicon import lexicon
 from assistant.queries import VideoQuery
 from assistant.respond.env import Env
-from assistant.respond.pricing import budget_usd, price_of, price_text, score
+from assistant.respond.pricing import budget_usd, price_of, price_text, purchase_price, score
+from assistant.respond.variants import is_modified
 
 KEY = "infer16"
 SHOWN = 5
@@ -42,8 +47,15 @@ def _held(spec, published: list[dict]) -> int:
     return sum(1 for r in published if float(r["peak_gb"]) <= (spec.memory_gb or 0))
 
 
-def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
+def respond(query: VideoQuery, env: Env, rows: list[dict], below: str | None = None) -> Answer:
+    """Within the budget asked, or (`below`) priced below that card, said first."""
     budget = budget_usd(query, env) or 0.0
+    lead = ""
+    below_price = purchase_price(below, env) if below else None
+    if below and below_price is not None:
+        budget = below_price.usd * 0.999
+        spec = env.reader.gpu(below)
+        lead = env.t("rec.cheaper_than", gpu=spec.short_name if spec else below, money=env.money(below_price.usd))
     published = [r for r in rows if r["peak_gb"]]
     frugal = min(published, key=lambda r: float(r["peak_gb"]))
     need = float(frugal["peak_gb"])
@@ -93,6 +105,7 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
                 "video.pick_cheapest", gpu=cheapest[0].short_name, price=env.money(cheapest[1].usd)
             )
         shown = [cheapest] if cheapest else []
+    head = lead + head
     table = Table(
         headers=[
             "GPU",
@@ -133,6 +146,66 @@ def respond(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
                 "need_gb": need,
                 "setting": frugal["setting"],
                 "budget_usd": round(budget, 2),
+                "picks": [
+                    {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
+                    for s, p, v in shown
+                ],
+            },
+        },
+        sources=env.cite(*dict.fromkeys(r["source"] for r in rows), *dict.fromkeys(p.source for _, p, _ in shown))
+        + env.rate_sources()
+        + ["method: docs/model.md §perf"],
+        lang=env.lang,
+    )
+
+
+def open_pick(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
+    published = sorted((r for r in rows if r["peak_gb"]), key=lambda r: float(r["peak_gb"]))
+    frugal, roomy = published[0], published[1] if len(published) > 1 else published[0]
+    name, need = rows[0]["name"], float(frugal["peak_gb"])
+    modified_ok = lexicon(env.lang).words_in("modified_asked_words", query.text.lower())  # "魔改卡能跑wan2.2吗"
+    cards = [c for c in _cards(env, need) if modified_ok or not is_modified(c[0].name)]  # stock cards unless asked
+    if not cards:
+        return respond(query, env, rows)
+    fast = max(cards, key=lambda c: c[2])
+    cheap = min(cards, key=lambda c: c[1].usd)
+    holding = [c for c in cards if (c[0].memory_gb or 0) >= float(roomy["peak_gb"])]
+    room = min(holding, key=lambda c: c[1].usd) if holding else fast
+    head = env.t(
+        "video.open_head",
+        model=name,
+        fast=fast[0].short_name,
+        fast_price=env.money(fast[1].usd),
+        fast_gb=f"{fast[0].memory_gb:g}",
+        room=room[0].short_name,
+        room_price=env.money(room[1].usd),
+        room_need=f"{float(roomy['peak_gb']):g}",
+        room_setting=env.term(roomy["setting"]),
+        cheap=cheap[0].short_name,
+        cheap_price=env.money(cheap[1].usd),
+        need=f"{need:g}",
+        setting=env.term(frugal["setting"]),
+    )
+    shown = sorted({c[0].name: c for c in (cheap, room, fast)}.values(), key=lambda c: c[1].usd)
+    table = Table(
+        headers=["GPU", env.t("video.col_memory"), env.t("video.col_price"), env.t("video.col_speed")],
+        rows=[[s.short_name, f"{s.memory_gb:g} GB", price_text(p, env), f"{v:.2f}"] for s, p, v in shown],
+    )
+    steps = [env.t("video.pick_speed"), env.t("video.published")]
+    return Answer(
+        question=query.text,
+        intent="video",
+        headline=head,
+        gpus=[s.name for s, _, _ in shown],
+        choice=room[0].name,
+        tables=[table],
+        steps=steps,
+        figures={
+            "model": query.video,
+            "video_pick": {
+                "need_gb": need,
+                "setting": frugal["setting"],
+                "budget_usd": None,
                 "picks": [
                     {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
                     for s, p, v in shown

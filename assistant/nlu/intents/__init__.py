@@ -96,6 +96,7 @@ READERS = (
     embed_job.read,  # "how long to embed 5M docs with bge-large on a 4090", "20万篇文档做embedding 要跑多久"
     speech_rent.transcription_rented,  # "whisper cost per audio hour on a rented 4090": the rent of an hour of audio
     job_speed.transcription,  # "whisper on a 3060, how many hours of audio per hour", "transcribe 200 h on a 4090"
+    followup_costs.clip_time,  # "how long would a 5s 720p clip take on that": the video model talked about
     job_speed.transcription_followup,  # "一小时能转多少小时音频" after a Whisper answer: its speed
     job_speed.images_made,  # "4070 super跑sdxl 30步 一小时能出多少张": images made in a time, never an hour's rent
     vision_infer.vision_inference,  # "can a 3060 run yolov8 at 1080p in real time": its frames per second

@@ -230,3 +230,14 @@ def period_at_use(r: Reading) -> Query | None:
         return None  # "how much for 50 hours": that many hours (hours_priced)
     follow = build(r)
     return dataclasses.replace(follow, period=period(r), fields=())
+
+
+@needs(said=("video_clip_words",))
+def clip_time(r: Reading) -> Query | None:
+    """ "how long would a 5s 720p clip take on that", "生成一段5秒720p视频要多久": a clip's time with no model named,
+    the video model talked about (dialogue/video_thread.video_time); at most one card, or a pronoun."""
+    if r.model or len(r.explicit) > 1 or said(r, "video_models") or not said(r, "video_clip_words"):
+        return None
+    if not (said(r, "duration_words") or said(r, "image_time_words")):
+        return None
+    return dataclasses.replace(build(r), ask="video_time")

@@ -5,7 +5,8 @@
 named ("hunyuan video / wan 2.1, minimum card?") are kept as typed (`VideoQuery.models_named`), each answered.
 A family name without a size ("wan 2.1", "wan2.2") means its main (largest) model, and the answer names the
 family's other models with the memory they need (respond/video.family_typed); a
-budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it; "480p" / "720p" / "720P" is the size asked.
+budget ("wan 2.1 14b under 2k", "预算1万") asks which card to buy for it, and so does a recommendation word with no card
+named ("best card for wan 2.2", `VideoQuery.pick`); "480p" / "720p" / "720P" is the size asked.
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ def read(r: Reading) -> Query | None:
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
+        # (not "minimum gpu for wan 2.1", "what gpu do i need for" or "is 16gb enough": what it takes, a verdict)
+        pick=r.b.has("RECOMMEND")
+        and not (r.explicit or budget or r.b.has("MEMORY", "FIT") or said(r, "asked_minimum")),
         size=_size(r.text),
     )
 

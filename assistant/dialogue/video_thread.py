@@ -1,0 +1,57 @@
+"""Follow-ups in a thread about a video-generation model ("best card for wan 2.2", "can a 4090 run wan 2.1 14b"):
+"cheaper option?" and "how long would a 5s 720p clip take on that".
+
+Contract: `last_video(dlg)` is the most recent VideoQuery the conversation answered (the last question or one of the
+few before it), or None. `cheaper_video(dlg, base, follow)` is that model's pick below the card the last answer
+favoured (VideoQuery.cheaper_than), or None when the thread is not about a video model or no card was favoured.
+`video_time(dlg, follow, gpus)` is that model's clip time on the cards given (the ones the follow-up named or
+pointed at, else the ones the video answer was about), at the size the follow-up said; None without a video model.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from assistant.queries import GpuRef, Query, VideoQuery
+from assistant.query_talk import FollowUpQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+VIDEO_SIZES = (480, 540, 544, 720)  # the sizes video models are published at (knowledge/video_models.csv)
+
+
+def last_video(dlg: Dialogue) -> VideoQuery | None:
+    ctx = dlg.context
+    for q in [ctx.last_query, *reversed(ctx.history)]:
+        if isinstance(q, VideoQuery):
+            return q
+    return None
+
+
+def cheaper_video(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    focus = dlg.context.focus
+    if not isinstance(base, VideoQuery) or focus is None or follow.workload:
+        return None
+    return dataclasses.replace(
+        base, text=follow.text, settings=follow.settings, cheaper_than=focus, pick=False, budget_usd=None
+    )
+
+
+def video_time(dlg: Dialogue, follow: FollowUpQuery, gpus: list[GpuRef]) -> Query | None:
+    video = last_video(dlg)
+    if video is None:
+        return None
+    size = f"{follow.resolution}p" if follow.resolution in VIDEO_SIZES else video.size
+    return dataclasses.replace(
+        video,
+        text=follow.text,
+        settings=follow.settings,
+        gpus=tuple(gpus) or video.gpus,
+        size=size,
+        pick=False,
+        budget_usd=None,
+        cheaper_than=None,
+        models_named=(),
+    )
