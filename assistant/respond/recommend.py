@@ -525,7 +525,7 @@ def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
         if not pick:
             continue
         need = lighter.figures.get("memory_need_gb")
-        row = next((r for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), {})
+        row: dict = next((r for r in lighter.figures.get("ranking") or [] if r["gpu"] == pick), {})
         n = int(row.get("gpu_count") or 1)
         key = "rec.qlora_instead" if method == "lora" else f"rec.{lighter_mode}_instead_full"
         out.append(
