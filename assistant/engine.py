@@ -441,7 +441,9 @@ class Engine:
             intent=clar.intent if clar.intent != "followup" else "unknown",
             headline="",
             clarification=message,
-            figures={"candidates": list(clar.candidates)} if clar.candidates else {},
+            # an uncovered device said so is the answer: no part of the message answered about another card
+            figures=({"candidates": list(clar.candidates)} if clar.candidates else {})
+            | ({"uncovered": True} if clar.extras.get("uncovered") else {}),
             sources=cited,
             lang=env.lang,
         )

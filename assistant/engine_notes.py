@@ -18,7 +18,7 @@ from assistant import i18n
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip
-from assistant.nlu.lookup.model_versions import point_release
+from assistant.nlu.lookup.model_versions import newest_of, point_release
 from assistant.queries import Query
 
 
@@ -39,6 +39,8 @@ def model_notes(reader: KbReader, query: Query, lang: str) -> list[str]:
     if model.assumed_over:
         others = i18n.join_names(lang, [name(k) for k in model.assumed_over])
         key = "engine.model_newest_one" if len(model.assumed_over) == 1 else "engine.model_newest"
+        if newest_of(model.mention, (model.key, *model.assumed_over)) != model.key:  # "deepseek 671b": R1 or V3
+            key = "engine.model_same_size"
         notes.append(i18n.t(lang, key, mention=model.mention, name=name(model.key), others=others))
     if not notes and model.mention and _versions(name(model.key)) - _versions(model.mention):
         notes.append(i18n.t(lang, "engine.model_as", mention=model.mention, name=name(model.key)))  # "qwen 3b"

@@ -87,9 +87,12 @@ def _check(kind: str, first, ask: str, conv, answer) -> list[str]:
     named = "GeForce RTX 4080" in answer.gpus or "RTX 4080" in answer.headline
     if ask == "other" and not asked_back and kind not in NO_CARD and not named:
         problems.append(f"the 4080: gpus {answer.gpus}")
-    # a cheaper pick: cards, rentals, or after a build a cheaper whole build
+    # a cheaper pick: cards, rentals, after a build a cheaper whole build, after a video model's answer the cards
+    # for that model priced below the one it held (respond/video_pick: figures.video_pick lists them)
+    video_pick = kind == "video" == answer.intent and bool((answer.figures.get("video_pick") or {}).get("picks"))
     if ask == "cheaper" and answer.intent not in ("recommend", "rates") and not (kind == "rig" == answer.intent):
-        problems.append(f"cheaper: {answer.intent}")
+        if not video_pick:
+            problems.append(f"cheaper: {answer.intent}")
     return problems
 
 

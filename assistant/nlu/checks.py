@@ -225,6 +225,10 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         if newest:  # "qwen 14b", "llama 70b": versions of one family at one size need the same memory
             others = tuple(c for c in found.candidates if c != newest)
             return _with_model(q, ModelRef(found.mention, newest, assumed_over=others))
+        same = model_versions.same_size(found.mention, found.candidates, index.model_info)
+        if same:  # "deepseek 671b": R1 and V3 are one architecture, so the answer is the same for both
+            others = tuple(c for c in found.candidates if c != same)
+            return _with_model(q, ModelRef(found.mention, same, assumed_over=others))
     if model is not None and not model.key and found.status == "unknown":
         earlier = model_versions.earlier_version(found.mention, index)
         if earlier:  # "deepseek v3.1": the DeepSeek V3 the KB holds, said

@@ -406,7 +406,9 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         answer = _cpu_beside(answer, text, env, ask)  # "qwen3 14b on a 4070 how many tok/s, vs cpu only?"
         return ask_facts.beside(answer, text, env, ask)  # "... vs ..., does rocm still support either": the fact too
     if not answer.understood:  # a name asked back about ("did you mean ...") stays asked: nothing else answered
-        return answer if answer.figures.get("candidates") else _rebuilt(answer, asks, env, ask)
+        # ("昇腾960能买到吗，性能对标哪张卡": the device's own answer; no ranking of other cards in its place)
+        kept = answer.figures.get("candidates") or answer.figures.get("uncovered")
+        return answer if kept else _rebuilt(answer, asks, env, ask)
     from assistant.respond.concept_first import rebuilt
 
     concept = rebuilt(answer, asks, env, ask)  # "tensor core是啥？2080ti有吗，1080ti呢": the concept, then each card

@@ -10,6 +10,8 @@ versions need the same memory and run at about the same speed, so the answer tak
 V3: the mention with its ".1" dropped names a KB model, every word of it, whose name carries no size), else None.
 `point_release(mention, keys)` -> the one key among `keys` of the family, major version and size typed when the mention
 has no minor version ("llama 3 405b" -> llama-3.1-405b: Llama 3 itself had no 405B), else None.
+`same_size(mention, candidates, info)` -> with a size typed, the first (ranked) of candidates of one family and kind
+with the same parameters ("deepseek 671b": DeepSeek R1 and V3, one architecture), else None.
 `newest_of(mention, candidates)` -> newest_same_size at the size typed in the mention, else at the
 candidates' common size. `common_size(candidates)` -> the size every candidate's key ends with, else None (a size
 typed apart from the family name: "32b的qwen"). `ranked(candidates, info)` orders an ask-back list the way people
@@ -52,6 +54,23 @@ def newest_of(mention: str, candidates: tuple[str, ...]) -> str | None:
     size = re.search(r"(\d+(?:\.\d+)?)\s*b\b", mention.lower())
     # "32b的qwen": the size was typed apart from the name and the tagger kept the family's models of that size
     return newest_same_size(candidates, float(size.group(1)) if size else common_size(candidates))
+
+
+def same_size(mention: str, candidates: tuple[str, ...], info: dict) -> str | None:
+    """A size typed ("deepseek 671b") and every candidate of one family and kind with the same parameters (within
+    SAME_PARAMS): one architecture under several names, so the same memory and speed; the first as `ranked`."""
+    if len(candidates) < 2 or not re.search(r"\d+(?:\.\d+)?\s*b\b", mention.lower()):
+        return None
+    rows = [info.get(c) for c in candidates]
+    if any(r is None for r in rows) or len({(r[0], r[3]) for r in rows if r}) != 1:
+        return None
+    params = [r[1] for r in rows if r]
+    if min(params) <= 0 or max(params) > min(params) * SAME_PARAMS:
+        return None
+    return ranked(candidates, info)[0]
+
+
+SAME_PARAMS = 1.002  # parameter counts this close are one architecture published under several names
 
 
 def common_size(candidates: tuple[str, ...]) -> float | None:
