@@ -339,7 +339,24 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
 
 def tag(toks: list[Tok], text: str, index: NameIndex, lex: Lexicon) -> tuple[list[Tag], list[str]]:
     tags, unknown = _Tagger(toks, text, index, lex).run()
-    return _named_again(tags, text), unknown
+    return _feature_pronoun_dropped(_named_again(tags, text)), unknown
+
+
+def _feature_pronoun_dropped(tags: list[Tag]) -> list[Tag]:
+    """ "does llama.cpp use tensor cores or is that only a pytorch thing": a pronoun in a clause joined by "or" after
+    a feature (FIELD) named, with no card or memory size before it, stands for that feature, not a card: dropped."""
+    field_at = next((i for i, t in enumerate(tags) if t.kind == "FIELD"), None)
+    if field_at is None:
+        return tags
+    out = tags
+    for i, t in enumerate(tags):
+        if t.kind != "PRONOUN" or i <= field_at:
+            continue
+        before = tags[:i]
+        joined = any(u.kind == "OR" for u in tags[field_at:i])
+        if joined and not any(u.kind in ("GPU", "MEMORY", "MODEL") for u in before):
+            out = [u for u in out if u is not t]
+    return out
 
 
 _THE_BEFORE = re.compile(r"\bthe\s+$")

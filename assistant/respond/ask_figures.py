@@ -38,7 +38,7 @@ GIVES = {
     "power": r"\d[\d,]*\s*(?:W|瓦)(?![A-Za-z])",
     "users": r"(?:users|用户|个人|人同时)",
     "models": r"\d+(?:\.\d+)?\s?B\b",
-    "memory": r"\d[\d.]*\s*GB",
+    "memory": r"\d[\d.]*\s*Gi?B",
     "noise": r"(?:[Nn]oise|quiet|loud|dB|噪音|安静|吵)",
     "cooling": r"(?:cool|heat|airflow|BTU|散热|风道|温度|发热|热量|电暖器)",
     "warranty": r"(?:[Ww]arranty|保修)",

@@ -18,6 +18,7 @@ import dataclasses
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models.memory import bits_per_weight
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, ModelRef
 from assistant.respond.env import Env
@@ -51,6 +52,8 @@ def respond(query, env: Env) -> Answer | None:
     where = str((answers[0].figures.get("verdict") or {}).get("gpu") or "")
     gpu = env.reader.gpu(where)
     device = gpu.short_name if gpu is not None else where
+    if not device and query.memory_gb:  # "is 8gb vram enough for X or Y": a card of that size, no card named
+        device = env.t("model_pair_fit.memory_device", gb=f"{query.memory_gb:g}")
     parts = [_said(r, env) for r in rows]
     head = env.t("model_pair_fit.head", device=device, first=parts[0], second=parts[1])
     head += i18n.gap(env.lang) + env.t(f"model_pair_fit.better_{better[1]}", model=better[0]["name"])
@@ -78,7 +81,9 @@ def _row(model, answer: Answer) -> dict:
         "prec": str(figures.get("precision") or ""),
         "fits": bool(figures.get("fits")),
         "tps": figures.get("tokens_per_second"),
-        "active": float(model.active_params_b or model.params_b or 0.0),
+        # the weights one token reads: active parameters at the precision it fits at (no speed without a card)
+        "active": float(model.active_params_b or model.params_b or 0.0)
+        * bits_per_weight(str(figures.get("precision") or "")),
     }
 
 

@@ -25,6 +25,7 @@ from assistant.nlu.link_setup import speed_on_link
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.text import key
+from assistant.nlu.text import words as words_of
 from assistant.queries import Clarification, FitQuery, GpuRef, Query, RecommendQuery, SpecQuery
 from assistant.query_talk import ExplainQuery
 
@@ -338,7 +339,11 @@ def between(r: Reading) -> Query | None:
     ):
         return None  # a GPU is named (an unknown "GPU" that is a concept's name, "hbm3", is the concept)
     keys = list(dict.fromkeys(k for k, _, _ in found))
-    return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+    if r.b.has("QUESTION") and r.b.tags[0].kind == "QUESTION":  # "does llama.cpp use tensor cores or ...": the feature
+        fields = {r.index.concepts.get(" ".join(words_of(t.text))) for t in r.b.kinds.get("FIELD", [])}
+        keys.sort(key=lambda k: k not in fields)  # asked of the software is the question's subject (stable order)
+    mention = next((m for k, _, m in found if k == keys[0]), found[0][2])
+    return ExplainQuery(text=r.text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
 
 
 _NOT_TOPIC = (
@@ -396,7 +401,11 @@ def topic(r: Reading) -> Query | None:
     if outside and found[0][0] == "mining-cards" and (said(r, "risk_words") or _judged_for_work(r)):
         return None  # "are ex mining 3080s risky to buy", "ex-mining 3090 for llms, any good": that card's verdict
     keys = list(dict.fromkeys(k for k, _, _ in found))
-    return ExplainQuery(text=r.text, concept=keys[0], mention=found[0][2], others=tuple(keys[1:3]))
+    if r.b.has("QUESTION") and r.b.tags[0].kind == "QUESTION":  # "does llama.cpp use tensor cores or ...": the feature
+        fields = {r.index.concepts.get(" ".join(words_of(t.text))) for t in r.b.kinds.get("FIELD", [])}
+        keys.sort(key=lambda k: k not in fields)  # asked of the software is the question's subject (stable order)
+    mention = next((m for k, _, m in found if k == keys[0]), found[0][2])
+    return ExplainQuery(text=r.text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
 
 
 def _yes_no(r: Reading) -> bool:
@@ -493,11 +502,17 @@ def advice_concept(r: Reading) -> str | None:
 
 
 def _longest_concept(r: Reading, words: list[str], longest: int) -> str | None:
+    """The concept of the longest run of words that names one; of runs as long, the first, unless another is the
+    feature the question asks about (a FIELD: "does llama.cpp use tensor cores" is about tensor cores)."""
+    fields = {" ".join(words_of(t.text)) for t in r.b.kinds.get("FIELD", [])}
     for n in range(min(len(words), longest), 0, -1):
-        for i in range(0, len(words) - n + 1):
-            hit = r.index.concepts.get(" ".join(words[i : i + n]))
-            if hit:
-                return hit
+        hits = [
+            (" ".join(words[i : i + n]), r.index.concepts.get(" ".join(words[i : i + n])))
+            for i in range(len(words) - n + 1)
+        ]
+        found = [(run, hit) for run, hit in hits if hit]
+        if found:
+            return next((hit for run, hit in found if run in fields), found[0][1])
     return None
 
 
