@@ -288,6 +288,8 @@ def fragment(r: Reading) -> Query | None:
     sized = b.has("RESOLUTION") or steps  # "at 1536x1536?", "with 50 steps?": an image set-up
     if not (led or first or sized or kinds & {"ON", "ONLY", "MORE", "UNDER"}):
         return None
+    if kinds & DETAILS == {"CONDITION"} and said(r, "grade_mining"):  # "矿卡呢": what the cards cost as ex-mining
+        return dataclasses.replace(build(r), fields=("price",))  # ones (their own price band), not a used answer again
     return build(r)
 
 
