@@ -42,10 +42,14 @@ def says_word(text: str, words) -> bool:
 
 
 def named_or_example(query: ExplainQuery, env: Env, example: str):
-    """The model named (an LLM with its shape), else the example model and a note saying it is one."""
+    """The model named (an LLM with its shape), else a model of the size named ("7B模型": a 7B, asked_llm), else the
+    example model, with a note saying it is one."""
     named = env.reader.model(query.model.key) if query.model else None
     if named is not None and named.kind == "llm" and named.layers:
         return named, ""
+    sized = asked_llm(query, env) if query.model is None and query.params_b else None
+    if sized is not None and sized.layers:  # a size named: a shape of that size assumed, said
+        return sized, env.t("explain.sized_shape", model=sized.name, kv=int(sized.kv_heads or 0))
     model = env.reader.model(example)
     return model, env.t("explain.example_model", model=model.name) if model else ""
 

@@ -399,6 +399,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")
             )
+        if isinstance(found, ExplainQuery) and found.model is None and found.params_b is None:
+            found = dataclasses.replace(found, params_b=reading.num("PARAMS"))  # "7B模型 kv cache": a 7B's shape
         if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:
             # "差两百块": the gap, never a card's price; a gap said is money to weigh ("extra $1400 ..., justified?")
             found = dataclasses.replace(found, price_gap=gap, worth=True)
