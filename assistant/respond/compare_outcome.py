@@ -120,7 +120,8 @@ def value_rows_by_workload(query: CompareQuery, gpus, chat, env: Env, image=None
     if not chat:
         return by_key, key, workload_title(env, key)
     # running an LLM for oneself: single-user decode speed decides, not batched throughput
-    by_key["llm_chat"] = measured(lambda g, n: chat_score(*chat, g, "chat", n))
+    split = chat_split(query, env)  # "vllm推理，两张4090和一张5090谁快": tensor parallel adds the second card's speed
+    by_key["llm_chat"] = measured(lambda g, n: chat_score(*chat, g, "chat", n, split))
     return by_key, "llm_chat", env.t("rec.chat_title", model=chat[0].name, quant=chat[1])
 
 
@@ -314,3 +315,9 @@ def _rounded(value: float | None, digits: int) -> float | None:
 def _large_words(query, env: Env) -> bool:
     """A comparison built from another kind of question ("值不值得上b200 训练大模型") says it in its text."""
     return bool(lexicon(env.lang).words_in("large_training_words", f" {query.text.lower()} "))
+
+
+def chat_split(query, env: Env) -> str:
+    """ "tensor" when the question runs the model with tensor parallelism (lexicon tensor_split_words: vLLM, SGLang,
+    "tp"), each card of a set reading 1/n of each layer (§llm.decode); else "layer", llama.cpp's default."""
+    return "tensor" if lexicon(env.lang).words_in("tensor_split_words", f" {query.text.lower()} ") else "layer"

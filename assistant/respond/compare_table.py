@@ -111,12 +111,15 @@ def image_row(gpus, names: list[str], env: Env, model) -> list[str]:
     return [env.t("compare.row_image_seconds", model=model.name, steps=steps, px=px), *cells]
 
 
-def chat_row(gpus, names: list[str], env: Env) -> tuple[list[str] | None, dict]:
-    """Batch-1 tokens/s of a common local model on each GPU (§llm.decode), the other kind of inference."""
+def chat_row(
+    gpus, names: list[str], env: Env, counts: dict | None = None, split: str = "layer"
+) -> tuple[list[str] | None, dict]:
+    """Batch-1 tokens/s of a common local model on each GPU (§llm.decode), the other kind of inference; a set of
+    cards (`counts`) split by tensor parallelism (`split` "tensor") reads each layer in parts, faster."""
     model = env.reader.model(CHAT_MODEL[0])
     if model is None:
         return None, {}
-    by_name = {g.name: g for g in gpus}
-    tps = {n: round(chat_tokens_per_s(model, CHAT_MODEL[1], by_name[n]), 1) for n in names}
+    by_name, counts = {g.name: g for g in gpus}, counts or {}
+    tps = {n: round(chat_tokens_per_s(model, CHAT_MODEL[1], by_name[n], counts.get(n, 1), split), 1) for n in names}
     row = [env.t("compare.row_chat", model=model.name, quant=CHAT_MODEL[1]), *[f"{tps[n]:,.0f}" for n in names]]
     return row, tps

@@ -256,12 +256,19 @@ CHAT_MODEL = ("llama-3-8b", "q4_k_m")  # the common local model of single-user s
 
 @lru_cache(maxsize=4096)
 def chat_score(
-    model: ModelSpec, quant: str, ref_tokens_per_s: float, gpu: GpuSpec, key: str = "chat", n_gpus: int = 1
+    model: ModelSpec,
+    quant: str,
+    ref_tokens_per_s: float,
+    gpu: GpuSpec,
+    key: str = "chat",
+    n_gpus: int = 1,
+    split: str = "layer",
 ) -> performance.Performance:
     """Single-user LLM speed (batch-1 decode tokens/s, §llm.decode) as a score relative to an RTX
     3090 on the same model, so rankings and value figures can use it like the roofline score. Extra
-    GPUs that only hold the model (layer split) add no speed."""
-    speed = llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT)
+    GPUs that only hold the model (layer split) add no speed; split "tensor" (vLLM's tensor parallel) they do."""
+    n = max(n_gpus, 1)
+    speed = llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer")
     rel = safe_div(speed.tokens_per_s, ref_tokens_per_s)
     return performance.Performance(
         gpu.name, key, rel, rel, max(n_gpus, 1), 0.0, 0.0, 1.0, speed.factors, speed.dominant, speed.note
@@ -305,8 +312,11 @@ def speech(model: ModelSpec | None) -> bool:
     return model is not None and (model.family or "") == "Whisper"
 
 
-def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec) -> float:
-    return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT).tokens_per_s
+def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec, n_gpus: int = 1, split: str = "layer") -> float:
+    n = max(n_gpus, 1)
+    return llm.decode_speed(
+        gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer"
+    ).tokens_per_s
 
 
 def value_row(
