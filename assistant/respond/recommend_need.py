@@ -56,7 +56,25 @@ def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
         if len(sized) > 1:
             most = max(gb for gb, _ in sized)
             return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
+    llm_size = _llm_beside_image(query, env)
+    if llm_size is not None:  # "lora training sdxl and running 30b llms": the card holds each
+        image_only = dataclasses.replace(query, params_b=None)
+        llm = dataclasses.replace(query, model=None, params_b=llm_size, workload="llm_inference", mode=None)
+        sized = [(gb, why) for gb, why in (_one_need(image_only, env), _one_need(llm, env)) if gb is not None]
+        if len(sized) > 1:
+            most = max(gb for gb, _ in sized)
+            return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
     return _one_need(query, env)
+
+
+def _llm_beside_image(query: RecommendQuery, env: Env) -> float | None:
+    """An LLM size said beside an image model ("sdxl lora and 30b llms"): the size (not the image model's own), or
+    None."""
+    size = getattr(query, "params_b", None)
+    model = env.reader.model(query.model.key) if query.model and query.model.key else None
+    if not size or model is None or model.kind != "image" or query.min_memory_gb:
+        return None
+    return None if abs(size / max(model.params_b or size, 0.1) - 1) < 0.2 else float(size)
 
 
 def _one_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
