@@ -154,8 +154,9 @@ def together_passive(query: RecommendQuery, env: Env, need, budget, condition, v
     """The cheapest set of passively cooled server cards that holds the memory target, when it costs less than `than`
     (the actively cooled set or card chosen, a RankRow): a home ranking leaves them out (§rec.passive), so the answer
     names them with the cooling caveat instead of dropping them silently ("cheapest 48 GB": 2 x Tesla P40). For
-    running LLMs only: the cards' memory adds up split by layer, and llama.cpp runs on cards without tensor cores."""
-    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload != "llm_inference":
+    running LLMs, or a memory asked with no work said: the cards' memory adds up split by layer, and llama.cpp runs on
+    cards without tensor cores."""
+    if not query.min_memory_gb or query.model or query.gpu_count > 1 or query.workload not in (None, "llm_inference"):
         return None
     ranking = _sets(query, env, need, budget, condition, vendors, passive=True)
     ceiling = than.price_usd * than.n_gpus
