@@ -176,7 +176,9 @@ def figure(r: Reading) -> str | None:
             name == "energy" and _said_outside(r, "energy_asked", _STATED)
         ):
             if name == "watts" and _OVER_PERIOD.search(r.text.lower()) and r.hours()[0]:
-                return "energy"  # "power draw difference ... over a year if i run it 12h/day": the energy used
+                # "power draw difference ... over a year if i run it 12h/day": the energy used; "..., and monthly
+                # cost if it runs 24/7": the money for it
+                return "bill" if r.b.has("COST") else "energy"
             return name
         if name == "why" and r.b.has("WHY"):
             return name

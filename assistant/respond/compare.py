@@ -320,7 +320,9 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         elif vendor_lead:
             headline = vendor_lead + i18n.gap(env.lang) + headline
     roomy = compare_headline.more_memory(rows, names)  # "2x 5060 ti vs 3090": the slower may hold more
-    if roomy is not None and (chat or (query.workload is None and roomy["times"] >= 2)):
+    # the memory the pick gives up is said when it is much more, or half again as much ("6000 ada 48gb vs 5090 32gb")
+    gives_up = roomy is not None and choice in rows and rows[choice].label == roomy["other"] and roomy["times"] >= 1.5
+    if roomy is not None and (chat or (query.workload is None and (roomy["times"] >= 2 or gives_up))):
         if not model_figures.get("model_choice"):  # "what is the gb10 good for vs a 5090": what the memory buys
             memory = compare_headline.memory_sentence(roomy, env)
             good_for = compare_headline.good_for_asked(query.text, env)  # "what is it good for": the memory first
