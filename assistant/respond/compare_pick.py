@@ -29,13 +29,15 @@ LEVEL_VALUE = 0.05  # per-dollar values closer than this share are level: value 
 MORE_GB = 4  # memory gap that counts for LLMs (as compare's "holds larger models") [A]
 TRAINING_FLOOR_GB = 24  # the reference's comfortable floor per card for training transformers (compare.small_memory)
 LLM_FLOOR_GB = 24  # the reference's rule for running LLMs (use_case.LLM_FLOOR_GB, locale floor_llm)
+VALUE_GAP = 0.25  # both hold the model: a speed gap under FASTER_BY does not outweigh this much more value [A]
 FLOOR_FASTER_BY = 2.0  # past the LLM floor, memory outweighs a speed gap up to this on the models both hold [A]
 
 
 def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str], model: str, env: Env):
     """Both sides hold the LLM asked ("2x 5060 ti vs 3090 for 32b, which"): the one that runs it clearly faster
-    (by SAME_SPEED or more) wins; for training it, the one whose job runs faster by the FLOPs rule (§cost.training:
-    "8x a100 vs 4x h100 for pretraining a 1b model"); None when they are as fast (then value decides)."""
+    (by SAME_SPEED or more) wins, unless it is less than FASTER_BY as fast while the other gives VALUE_GAP more
+    speed per money over the years (then None: value decides); for training it, the one whose job runs faster by the
+    FLOPs rule (§cost.training: "8x a100 vs 4x h100 for pretraining a 1b model"); None when they are as fast."""
     training = bool(figures.get("model_train_tokens_per_second"))  # fine-tuning / pretraining an LLM: the job's rate
     tps = figures.get("model_train_tokens_per_second" if training else "model_tokens_per_second") or {}
     if len(names) != 2 or not all(tps.get(n) for n in names):
@@ -44,6 +46,9 @@ def pick_model_speed(figures: dict, rows: dict[str, ValueRow], names: list[str],
     ratio = tps[fast] / tps[slow]
     if ratio < SAME_SPEED:
         return None
+    fast_value, slow_value = rows[fast].per_tco or 0.0, rows[slow].per_tco or 0.0
+    if ratio < FASTER_BY and fast_value and slow_value > fast_value * (1 + VALUE_GAP):
+        return None  # "想跑qwen3 32b 3090还是4090": 1.2x the speed for 2.7x the price: value decides (rule 3)
     text = env.t(
         "compare.pick_model_train_speed" if training else "compare.pick_model_speed",
         gpu=rows[fast].label,
