@@ -158,7 +158,41 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
             head = env.t("video.family_lead", model=name) + head
         answer = dataclasses.replace(answer, headline=head)
+    newer = successor_note(query, env)
+    if newer:  # "is hunyuan video possible on a 16gb card": no as published, and its successor that is lighter
+        answer = dataclasses.replace(answer, headline=answer.headline + i18n.gap(env.lang) + newer)
     return answer
+
+
+def successor_note(query: VideoQuery, env: Env) -> str:
+    """The newer version of the model answered (a row keyed "<key>-<version>": HunyuanVideo 1.5 of HunyuanVideo) with
+    its most frugal published memory and the cards named that hold it; "" when it has none."""
+    newer: dict[str, dict] = {}
+    for r in _rows():
+        if r["key"].startswith(query.video + "-") and r["peak_gb"]:
+            best = newer.get(r["key"])
+            if best is None or float(r["peak_gb"]) < float(best["peak_gb"]):
+                newer[r["key"]] = r
+    if not newer:
+        return ""
+    r = min(newer.values(), key=lambda row: float(row["peak_gb"]))
+    gb = float(r["peak_gb"])
+    gpus = [g for g in env.reader.gpus([g.name for g in query.gpus if g.name]) if (g.memory_gb or 0) >= gb]
+    text = env.t(
+        "video.successor",
+        model=r["name"],
+        params=f"{float(r['params_b']):g}",
+        gb=f"{gb:g}",
+        setting=env.term(r["setting"]),
+    )
+    if gpus:
+        key = "video.family_holds" if len(gpus) == 1 else "video.family_hold"
+        text = (
+            text.rstrip(".。")
+            + env.t(key, gpus=i18n.join_names(env.lang, [g.short_name for g in gpus]))
+            + env.t("video.successor_end")
+        )
+    return text
 
 
 def _each(query: VideoQuery, env: Env) -> Answer:

@@ -19,6 +19,12 @@ from assistant.nlu.reading import Reading
 from assistant.queries import Query, VideoQuery
 
 _KEYS = {  # alias -> key of knowledge/video_models.csv
+    "hunyuanvideo 1.5": "hunyuanvideo-1.5",
+    "hunyuan video 1.5": "hunyuanvideo-1.5",
+    "hunyuanvideo-1.5": "hunyuanvideo-1.5",
+    "hunyuanvideo1.5": "hunyuanvideo-1.5",
+    "混元视频1.5": "hunyuanvideo-1.5",
+    "混元视频 1.5": "hunyuanvideo-1.5",
     "hunyuanvideo": "hunyuanvideo",
     "hunyuan video": "hunyuanvideo",
     "hunyuan-video": "hunyuanvideo",
