@@ -397,6 +397,7 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             "rent_gpu_count": n,
             "rent_provider": rate.provider,
             "buy_usd": round(buy, 2),
+            "cards_usd": round(price.usd * n, 2),  # the cards alone: what sells again after the years (§cost.resale)
             "hours_per_week": hours_week,
         }
         | (job[2] if job else {})

@@ -7,13 +7,17 @@ the question states years (a `years` setting of this question) nor the user set 
 answer already weighs a resale over them (respond/rent_resale.py: figures resale_usd) or the answer lacks a
 break-even (figures break_even_hours, rent_usd_per_hour, buy_usd, hours_per_week). Owning = what buying costs + the
 own cost per hour of use (rent - buy / break-even hours, docs/model.md §cost.breakeven) x the hours; renting = the
-rent per hour x the hours. figures["over_years"] = {years, hours, own_usd, rent_usd}.
+rent per hour x the hours; the cards sold again after those years (models/cost.resale_usd at the median used-price
+retention, §cost.resale) bring owning down by their resale, said beside it. figures["over_years"] = {years, hours,
+own_usd, rent_usd, resale_usd, own_net_usd}.
 """
 
 from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import constants as C
+from assistant.models import cost
 from assistant.respond.env import Env
 
 _WEEKS_PER_YEAR = 52.18  # 365.25 / 7
@@ -43,5 +47,17 @@ def lead(answer: Answer, query, env: Env) -> Answer:
         power=env.money(own_h * hours),
         rent=env.money(rent),
     )
+    cards = float(f.get("cards_usd") or 0.0)
+    if cards > 0:  # the cards sell again after those years: owning net of that, beside renting (§cost.resale)
+        resale = cost.resale_usd(cards, years)
+        net = own - resale
+        f["over_years"] |= {"resale_usd": round(resale, 2), "own_net_usd": round(net, 2)}
+        text += i18n.gap(env.lang) + env.t(
+            "rent.over_years_resale" if net < rent else "rent.over_years_resale_still",
+            years=f"{years:g}",
+            resale=env.money(resale),
+            pct=f"{C.USED_RETENTION_PER_YEAR**years * 100:.0f}",
+            net=env.money(net),
+        )
     answer.headline = i18n.gap(env.lang).join([answer.headline, text])
     return answer
