@@ -485,6 +485,10 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         record and record[0]["answered"] == "headline" and answer.intent != "explain"
     ):  # (a concept opens with its title)
         answer.headline = _first_ask_first(asks, answer.headline)
+    if not lines and not answer.figures.get("other_work"):  # "靠谱吗？跑SDXL和7B模型够不够用": the 7B beside SDXL
+        from assistant.respond import other_work
+
+        answer = other_work.complete(answer, text, env, ask)
     if not lines:
         return answer
     lead = lines[0][2] if lines[0][0] == 1 and lines[0][3] else ""
