@@ -126,7 +126,7 @@ def band_price(gpu: str, band: str, quotes: list[PriceQuote], market: str) -> Pr
     return PriceLookup(gpu, usd, "used", source, max(q.observed for q in chosen), len(chosen), (market,))
 
 
-def _month_index(observed: str) -> int:
+def month_index(observed: str) -> int:
     year, month = (observed or "0-1")[:7].split("-")[:2]
     return int(year) * 12 + int(month)
 
@@ -134,7 +134,7 @@ def _month_index(observed: str) -> int:
 def _newest(quotes: list[PriceQuote]) -> int:
     """Month index of the newest street quote (of any quote when all are list prices)."""
     street = [q for q in quotes if not is_list_price(q)] or quotes
-    return max(_month_index(q.observed) for q in street)
+    return max(month_index(q.observed) for q in street)
 
 
 def _fresh(quotes: list[PriceQuote]) -> list[PriceQuote]:
@@ -144,7 +144,7 @@ def _fresh(quotes: list[PriceQuote]) -> list[PriceQuote]:
     if not street:
         return quotes
     newest = _newest(street)
-    return [q for q in quotes if is_list_price(q) or newest - _month_index(q.observed) <= FRESH_MONTHS]
+    return [q for q in quotes if is_list_price(q) or newest - month_index(q.observed) <= FRESH_MONTHS]
 
 
 def for_market(quotes: list[PriceQuote], market: str, borrow: bool = True) -> list[PriceQuote]:
@@ -294,7 +294,7 @@ class Retention:
 
 
 def _mean_month(quotes: list[PriceQuote]) -> float:
-    return _mean([float(_month_index(q.observed)) for q in quotes])
+    return _mean([float(month_index(q.observed)) for q in quotes])
 
 
 def used_retention(early: list[PriceQuote], late: list[PriceQuote]) -> float | None:

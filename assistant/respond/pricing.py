@@ -198,9 +198,15 @@ def stated_card_price(query, gpu: str, env: Env) -> PriceLookup | None:
 
 def purchase_price(gpu: str, env: Env) -> PriceLookup | None:
     """What buying one costs: the condition the user chose, else new (used when no new price is
-    known). Value rankings use the reference's average of new and used instead (`price_of`)."""
+    known, or when the new one is more than cost.STALE_MONTHS older than the used one). Value rankings use the
+    reference's average of new and used instead (`price_of`)."""
     chosen = env.assumptions.condition
     found = price_of(gpu, env, chosen or "new")
+    if found is not None and not chosen and (used := price_of(gpu, env, "used")) is not None:
+        # a new price more than STALE_MONTHS older than the used one (a 2022 launch price of a card out of
+        # production) is no price one buys at now: the current used one is
+        if cost.month_index(used.observed) - cost.month_index(found.observed) > cost.STALE_MONTHS:
+            return used
     return found if found is not None or chosen else price_of(gpu, env, "used")
 
 
