@@ -102,7 +102,7 @@ def _pick(rows: list[MacRow], budget: float | None, named: bool) -> MacRow | Non
     priced = [r for r in rows if r.price_usd is not None and (not budget or r.price_usd <= budget)]
     if named:
         holding = [r for r in priced if r.fits]
-        return min(holding, key=lambda r: (r.price_usd, -(r.tokens_per_s or 0)), default=None)
+        return min(holding, key=lambda r: (r.price_usd, -r.usable_gb, -(r.tokens_per_s or 0)), default=None)
     return max(priced, key=lambda r: (r.usable_gb, r.gpu.memory_bandwidth_gb_s or 0), default=None)
 
 

@@ -114,7 +114,11 @@ def variant_siblings(gpu: str, names: set[str], env: Env) -> list[str]:
 
 def sibling_price(gpu: str, env: Env, condition: str | None = None) -> tuple[str, PriceLookup] | None:
     """For a GPU without a price: the nearest variant of the same product that has one.
-    Answers show it under the variant's own name, never as the asked GPU's price."""
+    Answers show it under the variant's own name, never as the asked GPU's price. Not for a whole computer with
+    unified memory (a Mac, a GB10): its memory is the configuration bought, priced far apart (M4 Max 36 / 128 GB)."""
+    spec = env.reader.gpu(gpu)
+    if spec is not None and spec.unified_memory:
+        return None
     names = {q.gpu for q in env.reader.prices(env.assumptions.snapshot)} | {g for g, _ in env.price_overrides()}
     for name in variant_siblings(gpu, names, env):
         found = price_of(name, env, condition)
