@@ -39,6 +39,14 @@ def read(r: Reading) -> Query | None:
         return None  # "4090和5090跑r1 70b哪个划算，电费按0.6元一度算": compared on the model, the tariff a setting
     if len(r.explicit) >= 2 and r.b.has("VS", "OR") and said(r, "verdict_worth") and not r.b.has("COST", "KWH"):
         return None  # "a5000 vs 3090 for 24/7 inference, is the lower power worth it": the two compared, power in it
+    if (
+        len(r.explicit) >= 2
+        and r.b.has("OR")
+        and r.num("KWH") is not None
+        and not r.b.has("HOW_MUCH")
+        and r.form.figure not in ("bill", "energy", "price", "watts")
+    ):  # "i game 6h a day ..., electricity 0.30/kwh, 9070 xt or 5070 ti": which card, the tariff and hours settings
+        return None
     if cost == "perf_per_dollar" and not r.refs and r.b.has("GPU_WORD"):
         return None  # "性价比最高的卡是哪张": which card, a recommendation
     if cost == "perf_per_dollar" and not r.refs and r.said("which_words") and not (r.model or r.b.has("PARAMS")):
