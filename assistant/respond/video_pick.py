@@ -140,21 +140,8 @@ def respond(query: VideoQuery, env: Env, rows: list[dict], below: str | None = N
         choice=shown[0][0].name if within else None,
         tables=[table],
         steps=steps,
-        figures={
-            "model": query.video,
-            "video_pick": {
-                "need_gb": need,
-                "setting": frugal["setting"],
-                "budget_usd": round(budget, 2),
-                "picks": [
-                    {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
-                    for s, p, v in shown
-                ],
-            },
-        },
-        sources=env.cite(*dict.fromkeys(r["source"] for r in rows), *dict.fromkeys(p.source for _, p, _ in shown))
-        + env.rate_sources()
-        + ["method: docs/model.md §perf"],
+        figures=_figures(query, need, frugal["setting"], round(budget, 2), shown),
+        sources=_sources(env, rows, shown),
         lang=env.lang,
     )
 
@@ -200,20 +187,23 @@ def open_pick(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
         choice=room[0].name,
         tables=[table],
         steps=steps,
-        figures={
-            "model": query.video,
-            "video_pick": {
-                "need_gb": need,
-                "setting": frugal["setting"],
-                "budget_usd": None,
-                "picks": [
-                    {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
-                    for s, p, v in shown
-                ],
-            },
-        },
-        sources=env.cite(*dict.fromkeys(r["source"] for r in rows), *dict.fromkeys(p.source for _, p, _ in shown))
-        + env.rate_sources()
-        + ["method: docs/model.md §perf"],
+        figures=_figures(query, need, frugal["setting"], None, shown),
+        sources=_sources(env, rows, shown),
         lang=env.lang,
     )
+
+
+def _figures(query: VideoQuery, need: float, setting: str, budget: float | None, shown: list) -> dict:
+    picks = [
+        {"gpu": s.name, "price_usd": round(p.usd, 2), "memory_gb": s.memory_gb, "speed": round(v, 3)}
+        for s, p, v in shown
+    ]
+    return {
+        "model": query.video,
+        "video_pick": {"need_gb": need, "setting": setting, "budget_usd": budget, "picks": picks},
+    }
+
+
+def _sources(env: Env, rows: list[dict], shown: list) -> list[str]:
+    cited = env.cite(*dict.fromkeys(r["source"] for r in rows), *dict.fromkeys(p.source for _, p, _ in shown))
+    return cited + env.rate_sources() + ["method: docs/model.md §perf"]
