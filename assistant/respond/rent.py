@@ -393,6 +393,8 @@ def _respond(query: RentOrBuyQuery, env: Env) -> Answer:
             "verdict": verdict,
             "rent_usd_per_hour": round(rent_h, 4),
             "rent_work_ratio": round(work, 3),
+            "rent_work_usd_per_hour": round(rent_w, 4),  # the rent of an hour of the bought cards' work
+            "own_usd_per_hour": round(be.own_usd_per_hour, 4),  # electricity (and a hosting fee) an hour of use
             "rent_gpu": rate.gpu,
             "rent_gpu_count": n,
             "rent_provider": rate.provider,

@@ -20,19 +20,22 @@ from assistant.respond.rent_terms import duration_text
 
 
 def lead(answer: Answer, query, env: Env) -> Answer:
-    hours = getattr(query, "total_hours", None)
+    stated = getattr(query, "total_hours", None)  # hours of the card rented ("for like 20 hours")
     f = answer.figures
-    span = _span_hours(query, f)
-    hours = hours or span
+    span = _span_hours(query, f)  # hours of use of the card bought, over a span said
+    hours = stated or span
     if not hours or answer.clarification or not all(f.get(k) for k in ("break_even_hours", "rent_usd_per_hour")):
         return answer
     if not f.get("buy_usd"):
         return answer
     env = env.for_query(query)
     rent_h, buy, even = float(f["rent_usd_per_hour"]), float(f["buy_usd"]), float(f["break_even_hours"])
-    own_h = max(rent_h - buy / even, 0.0)
+    # a span of the bought card's use is rented as that work (another card rented: respond/rent.py); hours said of
+    # the card rented are its own
+    work_h = float(f.get("rent_work_usd_per_hour") or rent_h) if not stated else rent_h
+    own_h = float(f.get("own_usd_per_hour") or max(rent_h - buy / even, 0.0))
     resale = float(f.get("resale_usd") or 0.0)
-    rent, own = rent_h * hours, buy + own_h * hours - resale
+    rent, own = work_h * hours, buy + own_h * hours - resale
     verdict = "rent" if rent <= own else "buy"
     f["total"] = {"hours": hours, "rent_usd": round(rent, 2), "own_usd": round(own, 2)}
     f["verdict"] = verdict
@@ -48,6 +51,8 @@ def lead(answer: Answer, query, env: Env) -> Answer:
         resale=env.t("rent.total_resale", resale=env.money(resale)) if resale else "",
         even=f"{even:,.0f}",
     )
+    bought = answer.gpus[0] if answer.gpus else ""
+    head += _work_text(f, work_h, rent_h, bought, env)  # the total rented is that work, said
     if span and not getattr(query, "total_hours", None):  # "3 hours a day for a year": where the hours come from
         week, lasting = float(f["hours_per_week"]), duration_text(query.months * 30.44, env)
         day = week / 7.0
@@ -70,6 +75,14 @@ def _rate_text(f: dict, rent_h: float, env: Env) -> str:
     return env.t(
         "rent.total_rate_set", n=n, gpu=spec.short_name, each=env.money(rent_h / n, 2), rate=env.money(rent_h, 2)
     )
+
+
+def _work_text(f: dict, work_h: float, rent_h: float, bought: str, env: Env) -> str:
+    """ "The rent is counted as $0.97 per hour of the RTX 4090's work." when another card is rented."""
+    if abs(work_h - rent_h) < 0.005 or not f.get("rent_work_ratio"):
+        return ""
+    spec = env.gpu(bought) if bought else None
+    return env.t("rent.total_rate_work", rate=env.money(work_h, 2), gpu=spec.short_name if spec else bought)
 
 
 def _span_hours(query, figures: dict) -> float | None:

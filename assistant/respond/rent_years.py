@@ -33,8 +33,9 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     years = float(said.value) if said is not None else env.assumptions.years
     env = env.for_query(query)  # in the question's currency
     hours = float(f["hours_per_week"]) * _WEEKS_PER_YEAR * years
-    rent_h, buy = float(f["rent_usd_per_hour"]), float(f["buy_usd"])
-    own_h = max(rent_h - buy / float(f["break_even_hours"]), 0.0)
+    # the rent of the same work as an hour of the cards bought (another card rented: respond/rent.py)
+    rent_h, buy = float(f.get("rent_work_usd_per_hour") or f["rent_usd_per_hour"]), float(f["buy_usd"])
+    own_h = float(f.get("own_usd_per_hour") or max(rent_h - buy / float(f["break_even_hours"]), 0.0))
     own, rent = buy + own_h * hours, rent_h * hours
     f["over_years"] = {"years": years, "hours": round(hours), "own_usd": round(own, 2), "rent_usd": round(rent, 2)}
     text = env.t(
