@@ -12,6 +12,7 @@ import dataclasses
 import re
 from typing import Any
 
+from assistant import i18n
 from assistant.nlu import messages as msg
 from assistant.nlu.bag import Bag
 from assistant.nlu.index import GpuMatch, ModelMatch, NameIndex
@@ -258,9 +259,12 @@ def check(q: Query, bag: Bag, index: NameIndex) -> Query | Clarification:
         if mm.status == "ambiguous":  # "qwen": the likeliest first, so the question can name three of them
             mm = dataclasses.replace(mm, candidates=model_versions.ranked(mm.candidates, index.model_info))
         kind = "ambiguous_model" if mm.status == "ambiguous" else "unknown_model"
+        # "RTX 6090跑DeepSeek V4": the card is unknown too, said (never answered as another card)
+        cards = [t.text for t in bag.kinds.get("GPU", []) if t.gpu_match().status == "unknown"]
+        also = "".join(i18n.t(bag.lang, "nlu.also_unknown_gpu", mention=c) for c in dict.fromkeys(cards))
         return Clarification(
             kind,
-            msg.model_problem(q, mm, kind, index, lang=bag.lang),
+            msg.model_problem(q, mm, kind, index, lang=bag.lang) + also,
             candidates=mm.candidates,
             intent=q.intent,
             text=q.text,
