@@ -348,15 +348,16 @@ def _feature_pronoun_dropped(tags: list[Tag]) -> list[Tag]:
     field_at = next((i for i, t in enumerate(tags) if t.kind == "FIELD"), None)
     if field_at is None:
         return tags
-    out = tags
-    for i, t in enumerate(tags):
-        if t.kind != "PRONOUN" or i <= field_at:
-            continue
-        before = tags[:i]
-        joined = any(u.kind == "OR" for u in tags[field_at:i])
-        if joined and not any(u.kind in ("GPU", "MEMORY", "MODEL") for u in before):
-            out = [u for u in out if u is not t]
-    return out
+
+    def of_feature(i: int, t: Tag) -> bool:
+        return (
+            t.kind == "PRONOUN"
+            and i > field_at
+            and any(u.kind == "OR" for u in tags[field_at:i])
+            and not any(u.kind in ("GPU", "MEMORY", "MODEL") for u in tags[:i])
+        )
+
+    return [t for i, t in enumerate(tags) if not of_feature(i, t)]
 
 
 _THE_BEFORE = re.compile(r"\bthe\s+$")

@@ -263,8 +263,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
     table = compare_table.table(by_key, names, env)
     if any(rows[n].price for n in names):  # per-dollar rows only when something has a price
         table.rows += compare_table.value_rows(rows, names, title, env)
-    sets = {r.name: r.count for r in query.gpus if r.name}
-    chat_row, chat_tps = compare_table.chat_row(gpus, names, env, sets, compare_outcome.chat_split(query, env))
+    sets, split = {r.name: r.count for r in query.gpus if r.name}, compare_outcome.chat_split(query, env)
+    chat_row, chat_tps = compare_table.chat_row(gpus, names, env, sets, split)
     if chat_row:
         table.rows.insert(len(compare_table.SPEED_ROWS), chat_row)
     if key == "image_gen":  # seconds per image on each side, beside the other speeds
@@ -332,7 +332,7 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         rows, names, key, title, (chat, chat_tps), model_figures, [text for text, _ in d2023], env
     )
     steps += compare_outcome.expert_offload(query, names, model_figures, env)
-    if compare_outcome.chat_split(query, env) == "tensor" and any(n > 1 for n in sets.values()):
+    if split == "tensor" and any(n > 1 for n in sets.values()):
         steps.append(env.t("compare.tensor_split"))  # "vllm ..., 2 x 4090 vs 5090": how the set's speed was worked
     figures = compare_outcome.figures(rows, names, key, chat, chat_tps, model_figures)
     counts = {r.name: r.count for r in query.gpus if r.name and r.count > 1}

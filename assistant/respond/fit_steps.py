@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.models import constants as C
 from assistant.models import diffusion_memory, memory, train_memory
 from assistant.queries import FitQuery
 from assistant.respond import setup
@@ -104,7 +105,7 @@ def kv_steps(env: Env, model: ModelSpec) -> list[str]:
 
 def longest_context(case: FitCase) -> tuple[str, int]:
     """(precision, tokens): how long a context the cards hold at the picked precision; when it does not fit at the
-    context asked, a shorter context at that precision (at least MIN_CONTEXT tokens), else the best precision that
+    context asked, a shorter context at that precision (at least C.NEAR_CONTEXT tokens), else the best precision that
     fits (a row of the table or the slightly smaller quantization the answer offers); ("", 0) when none fits or it is
     no LLM inference."""
     from assistant.respond.fit_hints import smaller_quant
@@ -116,14 +117,11 @@ def longest_context(case: FitCase) -> tuple[str, int]:
     if f is not None and f.fits:
         return prec, memory.max_context(case.model, prec, mem, case.n, batch=batch)
     shorter = memory.max_context(case.model, prec, mem, case.n, batch=batch)
-    if shorter >= MIN_CONTEXT:
+    if shorter >= C.NEAR_CONTEXT:
         return prec, shorter
     smaller = smaller_quant(case.model, case.query, prec, case.gpu, case.n)
     other = case.ok[0][0] if case.ok else smaller[0] if smaller else ""
     return (other, memory.max_context(case.model, other, mem, case.n, batch=batch)) if other else ("", 0)
-
-
-MIN_CONTEXT = 2048  # the shortest context worth offering as "fits at a shorter context" (a chat turn or two) [A]
 
 
 def device_notes(env: Env, gpu) -> list[str]:

@@ -278,11 +278,9 @@ def chat_score(
     3090 on the same model, so rankings and value figures can use it like the roofline score. Extra
     GPUs that only hold the model (layer split) add no speed; split "tensor" (vLLM's tensor parallel) they do."""
     n = max(n_gpus, 1)
-    speed = llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer")
+    speed = _chat_speed(model, quant, gpu, n, split)
     rel = safe_div(speed.tokens_per_s, ref_tokens_per_s)
-    return performance.Performance(
-        gpu.name, key, rel, rel, max(n_gpus, 1), 0.0, 0.0, 1.0, speed.factors, speed.dominant, speed.note
-    )
+    return performance.Performance(gpu.name, key, rel, rel, n, 0.0, 0.0, 1.0, speed.factors, speed.dominant, speed.note)
 
 
 def large_training_score(gpu: GpuSpec, ref_gpu: GpuSpec, n_gpus: int = 1) -> performance.Performance | None:
@@ -323,10 +321,12 @@ def speech(model: ModelSpec | None) -> bool:
 
 
 def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec, n_gpus: int = 1, split: str = "layer") -> float:
-    n = max(n_gpus, 1)
-    return llm.decode_speed(
-        gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer"
-    ).tokens_per_s
+    return _chat_speed(model, quant, gpu, max(n_gpus, 1), split).tokens_per_s
+
+
+def _chat_speed(model: ModelSpec, quant: str, gpu: GpuSpec, n: int, split: str):
+    """One user's decode at the chat context on n cards (a single card has no split)."""
+    return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer")
 
 
 def value_row(

@@ -50,20 +50,16 @@ def exclusion_reason(reason: str, env: Env, budget: float | None = None) -> str:
 def memory_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
     """The memory the card must have and why. Several models of different kinds named ("whisper + some sdxl"):
     each sized by its own rule, the largest decides, all said."""
+    parts: list[RecommendQuery] = []
     if query.also_models and not query.min_memory_gb:
-        needs = [_one_need(dataclasses.replace(query, model=m), env) for m in (query.model, *query.also_models)]
-        sized = [(gb, why) for gb, why in needs if gb is not None]
-        if len(sized) > 1:
-            most = max(gb for gb, _ in sized)
-            return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
-    llm_size = _llm_beside_image(query, env)
-    if llm_size is not None:  # "lora training sdxl and running 30b llms": the card holds each
-        image_only = dataclasses.replace(query, params_b=None)
+        parts = [dataclasses.replace(query, model=m) for m in (query.model, *query.also_models)]
+    elif (llm_size := _llm_beside_image(query, env)) is not None:  # "lora training sdxl and running 30b llms"
         llm = dataclasses.replace(query, model=None, params_b=llm_size, workload="llm_inference", mode=None)
-        sized = [(gb, why) for gb, why in (_one_need(image_only, env), _one_need(llm, env)) if gb is not None]
-        if len(sized) > 1:
-            most = max(gb for gb, _ in sized)
-            return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
+        parts = [dataclasses.replace(query, params_b=None), llm]
+    sized = [(gb, why) for gb, why in (_one_need(q, env) for q in parts) if gb is not None]
+    if len(sized) > 1:  # the card holds each: the largest decides, all said
+        most = max(gb for gb, _ in sized)
+        return most, env.t("rec.models_need", needs=i18n.sep(env.lang).join(why for _, why in sized))
     return _one_need(query, env)
 
 

@@ -338,12 +338,7 @@ def between(r: Reading) -> Query | None:
         not _inside(g, found) and (g.name or key(g.mention) not in {key(t) for _, _, t in found}) for g in r.explicit
     ):
         return None  # a GPU is named (an unknown "GPU" that is a concept's name, "hbm3", is the concept)
-    keys = list(dict.fromkeys(k for k, _, _ in found))
-    if r.b.has("QUESTION") and r.b.tags[0].kind == "QUESTION":  # "does llama.cpp use tensor cores or ...": the feature
-        fields = {r.index.concepts.get(" ".join(words_of(t.text))) for t in r.b.kinds.get("FIELD", [])}
-        keys.sort(key=lambda k: k not in fields)  # asked of the software is the question's subject (stable order)
-    mention = next((m for k, _, m in found if k == keys[0]), found[0][2])
-    return ExplainQuery(text=r.text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
+    return _concepts_query(r, found)
 
 
 _NOT_TOPIC = (
@@ -400,12 +395,7 @@ def topic(r: Reading) -> Query | None:
         return None  # "is a 3090 good for llama.cpp", "p40 for llama.cpp, worth it or e-waste": a verdict on the GPU
     if outside and found[0][0] == "mining-cards" and (said(r, "risk_words") or _judged_for_work(r)):
         return None  # "are ex mining 3080s risky to buy", "ex-mining 3090 for llms, any good": that card's verdict
-    keys = list(dict.fromkeys(k for k, _, _ in found))
-    if r.b.has("QUESTION") and r.b.tags[0].kind == "QUESTION":  # "does llama.cpp use tensor cores or ...": the feature
-        fields = {r.index.concepts.get(" ".join(words_of(t.text))) for t in r.b.kinds.get("FIELD", [])}
-        keys.sort(key=lambda k: k not in fields)  # asked of the software is the question's subject (stable order)
-    mention = next((m for k, _, m in found if k == keys[0]), found[0][2])
-    return ExplainQuery(text=r.text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
+    return _concepts_query(r, found)
 
 
 def _yes_no(r: Reading) -> bool:
@@ -499,6 +489,18 @@ def advice_concept(r: Reading) -> str | None:
                 continue  # "多卡" inside "多机多卡" is not a mention of its own
             found.append((abs(pos[i] - at), n, i, hit))
     return min(found, key=lambda f: (f[0], -f[1]))[3] if found else None  # the one nearest the advice word
+
+
+def _concepts_query(r: Reading, found) -> ExplainQuery:
+    """The concepts a question names, in text order, as one ExplainQuery (the first, the next two beside it); a yes/no
+    question about a feature (FIELD) of something else puts the feature first ("does llama.cpp use tensor cores or
+    ...": tensor cores, then the runtimes)."""
+    keys = list(dict.fromkeys(k for k, _, _ in found))
+    if r.b.tags and r.b.tags[0].kind == "QUESTION":
+        fields = {r.index.concepts.get(" ".join(words_of(t.text))) for t in r.b.kinds.get("FIELD", [])}
+        keys.sort(key=lambda k: k not in fields)  # (a stable sort: the rest keep their order)
+    mention = next((m for k, _, m in found if k == keys[0]), found[0][2])
+    return ExplainQuery(text=r.text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
 
 
 def _longest_concept(r: Reading, words: list[str], longest: int) -> str | None:
