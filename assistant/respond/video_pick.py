@@ -20,7 +20,7 @@ from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VideoQuery
 from assistant.respond.env import Env
-from assistant.respond.pricing import budget_usd, price_of, price_text, purchase_price, score
+from assistant.respond.pricing import budget_usd, is_converted, price_of, price_text, purchase_price, score
 from assistant.respond.variants import is_modified
 
 KEY = "infer16"
@@ -37,8 +37,8 @@ def _cards(env: Env, need: float) -> list[tuple]:
         if (spec.memory_gb or 0) < need:
             continue
         price = price_of(name, env)
-        if price is not None:
-            out.append((spec, price, score(spec, KEY).score))
+        if price is not None and not (is_converted(price, env) and env.price_market() != "CN"):
+            out.append((spec, price, score(spec, KEY).score))  # (not a card sold only in China, in a dollar answer)
     return sorted(out, key=lambda t: -t[2])
 
 

@@ -67,6 +67,8 @@ def read(r: Reading) -> RecommendQuery | None:
         or (not r.refs and b.has("GPU_WORD") and wanted_feature(r) is not None)  # "支持fp8的显卡", "哪些卡支持nvlink"
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
+    if len(r.explicit) == 1 and b.tags[0].kind == "QUESTION" and said(r, "verdict_features"):
+        return None  # "does the 4090 do fp4? if not which cards do": that card's feature first (verdict.read)
     if r.explicit and r.form.figure == "price" and "price" in r.fields() and not b.has("MONEY", "BUDGET", "UNDER"):
         return None  # "how much does a used 3090 go for": the price of the card named, not what to go for
     priced = {"price", "msrp"} & set(r.fields())
