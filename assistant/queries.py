@@ -140,6 +140,7 @@ class RecommendQuery(Query):
     model_family: str | None = None  # "transformer": the reference's 24 GB memory rule applies
     cheaper_than: str | None = None  # "anything cheaper?": only GPUs priced below this one (canonical name)
     cheaper_than_count: int = 1  # how many of `cheaper_than` the last answer picked: cheaper = below their total
+    other_than: tuple[str, ...] = ()  # "what else?", "runner up?": the cards picked before, left out of this pick
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some

@@ -123,10 +123,22 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             changes["cheaper_than"] = focus
             changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
         changes = subject.cheaper_than_offer(dlg, changes)  # a card offered in the thread: cheaper than that offer
+    if follow.ask == "other":  # "what else?", "second choice?": the best option besides the cards picked before
+        changes["other_than"] = _picked_before(dlg, rec)
     if follow.vendor:
         before = (rec.vendor or "nvidia").split(",") if follow.also else []
         changes["vendor"] = ",".join(dict.fromkeys([*before, follow.vendor]))
     return dataclasses.replace(rec, **changes)
+
+
+def _picked_before(dlg: Dialogue, rec) -> tuple[str, ...]:
+    """The cards "what else?" leaves out: those left out before it in the thread and the card the thread picked
+    (else the cards the last answer talked about: "4090 vs 3090" then "any alternatives")."""
+    ctx = dlg.context
+    now = [ctx.pick[0]] if ctx.pick else [g for g in ctx.gpus if g]
+    if not now:
+        raise NothingToReferTo(rec.text)
+    return tuple(dict.fromkeys([*rec.other_than, *now]))
 
 
 # "why not the other one?", "为啥不选另一个"

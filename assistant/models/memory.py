@@ -131,6 +131,12 @@ def released_precision(model: ModelSpec) -> str:
     return "fp8" if model.key in C.NATIVE_FP8_WEIGHTS else "fp16"
 
 
+def local_precision(model: ModelSpec) -> str:
+    """The precision a local run assumes when none is asked: a model released in MXFP4 (gpt-oss) runs as released,
+    the format its GGUFs and runtimes ship, else q4_k_m (§mem.weights)."""
+    return "mxfp4" if released_precision(model) == "mxfp4" else "q4_k_m"
+
+
 def expert_params_b(model: ModelSpec) -> float:
     """Routed-expert parameters (billions) of an MoE model, from its total and active counts [D]: per token
     active = shared + k/E x experts, so experts = (total - active) x E / (E - k). gpt-oss-120b 115.3 B (model

@@ -106,6 +106,8 @@ class _Tagger(
             if nxt is None:
                 nxt = self.try_dataset(i)  # "on openwebtext": that dataset's training tokens (knowledge/datasets.csv)
             if nxt is None:
+                nxt = self.try_named_card(i)  # "zephyr-x 9000 gpu": a card name the KB lacks, never a model
+            if nxt is None:
                 nxt = self.try_model(i)
             if nxt is None:
                 nxt = self.try_unknown_family(i)  # "minimax m2", "ltx video": a model the KB does not hold

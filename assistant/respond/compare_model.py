@@ -34,7 +34,6 @@ from assistant.respond.pricing import score, speech
 from assistant.respond.setup import estimate, memory_setup, setup_step
 
 REFERENCE_GPU = "GeForce RTX 3090"  # the training score's reference card (= 1), where the FLOPs rule anchors the scale
-DEFAULT_PRECISION = "q4_k_m"
 PREFILL_PROMPT = 8192  # tokens of a "long prompt" when none is said, for the seconds it takes to read [A]
 _TRAINING = ("llm_finetune", "training")
 
@@ -82,12 +81,6 @@ def held_model(query: CompareQuery, figures: dict, env: Env):
         return None
     model, _ = sized_model(FitQuery(text=query.text, model=query.model, params_b=query.params_b), env)
     return (model, figures["model_precision"]) if model is not None else None
-
-
-def default_precision(model) -> str:
-    """The precision a comparison assumes when none is asked: a model released in MXFP4 (gpt-oss) runs as released,
-    the format its GGUFs and runtimes ship, else q4_k_m (§mem.weights)."""
-    return "mxfp4" if memory.released_precision(model) == "mxfp4" else DEFAULT_PRECISION
 
 
 def large_model(model) -> bool:
@@ -242,7 +235,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         return _lightest_held(query, model, names, counts, env)
     if mode is not None:
         return _training_rows(query, model, mode, names, counts, env)
-    prec = query.precision or default_precision(model)
+    prec = query.precision or memory.local_precision(model)
     ctx = query.context_tokens  # "at 32k ctx": the memory and the speed at that context
     sides, fits_row, speed_row = [], [], []
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}

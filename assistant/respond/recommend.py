@@ -169,11 +169,12 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         key: str = key,
         capped: bool = True,
         tensor: bool = tensor_only,
+        picked: bool = False,
     ):
         inputs = rank_inputs(
             env,
             key,
-            need=need,
+            need=None if picked and max_auto == 1 else need,  # a pick below the memory floor is found too
             budget=budget if capped else None,
             condition=condition,
             vendors=vendors,
@@ -188,7 +189,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
             tensor=tensor and not use_dettmers,
             official=recommend_order.official(query, env),
         )
-        return among(query, rank_snapshot(env.reader, inputs))
+        # picked: with the cards "what else?" leaves out, to weigh the new pick against them
+        return among(dataclasses.replace(query, other_than=()) if picked else query, rank_snapshot(env.reader, inputs))
 
     ranking = ranked(passive_ok, use_dettmers=bool(dettmers))
     multi_note = one_note = ""
@@ -220,10 +222,20 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         if sets.choice is not None:
             ranking, max_auto = sets, 8
             multi_note = env.t("rec.multi_sharded", need=f"{need:,.0f}")
+    own = None  # "cheaper option?": the set-up picked before, as the ranking counts it
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
-        ranking = cheaper_over_period(ranking, ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
+        own = recommend_order.own_row(ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
+        ranking = cheaper_over_period(ranking, own)
     if below is not None:
         ranking = recommend_order.other_cards(ranking, query.cheaper_than)
+    picked_before = (
+        recommend_order.picked_rows(
+            (ranked(passive_ok, max_auto, capped=False, picked=True), ranked(passive_ok, capped=False, picked=True)),
+            query.other_than,
+        )
+        if query.other_than
+        else ()
+    )
     owned = env.reader.gpu(query.upgrade_from) if query.upgrade_from else None
     mine = 0.0
     if owned is not None:  # "my 3070 ..., upgrade to what": only cards that are an upgrade on it
@@ -455,6 +467,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         headline = below_floor
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
+        headline += i18n.gap(lang) + recommend_order.cheaper_trade(best, own, years, env) if own else ""
+    if query.other_than:
+        head, trade = recommend_order.besides(best, picked_before, query.other_than, years, env)
+        headline = head + headline + (i18n.gap(lang) + trade if trade else "")
         figures["cheaper_than"] = query.cheaper_than
     if owned is not None:
         unbounded = ranked(passive_ok, max_auto, capped=False)

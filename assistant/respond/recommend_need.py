@@ -98,7 +98,7 @@ def _one_need(query: RecommendQuery, env: Env) -> tuple[float | None, str]:
             batch = max(int(query.batch or 1), 1)  # "at batch 16": the batch said
             est = train_memory.training_memory(model, method, checkpointing=True, n_gpus=n, seq=seq, batch=batch)
         else:  # Whisper runs at fp16 (faster-whisper), LLMs at 4-bit
-            prec = query.precision or ("fp16" if speech(model) else "q4_k_m")
+            prec = query.precision or ("fp16" if speech(model) else memory.local_precision(model))
             users = max(int(dict(query.targets).get("users", 1)), 1)  # "serve it to 20 users": each keeps a KV cache
             est = memory.inference_memory(model, prec, n_gpus=n, context=query.context_tokens, batch=users)
         how = setup_text(env, est.setup.replace("training full ", "training scratch ", 1) if scratch else est.setup)
@@ -196,5 +196,5 @@ def chat_basis(query: RecommendQuery, env: Env):
     ref = env.reader.gpu(C.REF_NAME)
     if model is None or model.kind != "llm" or ref is None or speech(model):
         return None
-    quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
+    quant = query.precision if query.precision in C.BITS_PER_WEIGHT else memory.local_precision(model)
     return model, quant, chat_tokens_per_s(model, quant, ref)

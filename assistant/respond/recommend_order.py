@@ -53,15 +53,39 @@ def most_efficient(ranking, env: Env):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
-def cheaper_over_period(ranking, unbounded, gpu: str | None, n: int):
+# "anything cheaper?": a set-up is another option when it costs at least this much less to buy [A] (as a cheaper build)
+CHEAPER_BY = 0.10
+
+
+def own_row(unbounded, gpu: str | None, n: int):
+    """The picked set-up's own row in `unbounded` (the same ranking without the price cap), or None."""
+    return next((r for r in unbounded.rows if r.gpu == gpu and r.n_gpus == n), None)
+
+
+def cheaper_over_period(ranking, own):
     """ "cheaper option?" after a pick ranked by its cost over the years: only set-ups that cost less over those
-    years too (3 x RTX 5060 Ti are $11 cheaper to buy than 2 x RTX 3090 but cost nearly double over 5 years).
-    `unbounded`: the same ranking without the price cap, where the picked set-up's own cost is found."""
-    own = next((r for r in unbounded.rows if r.gpu == gpu and r.n_gpus == n), None)
+    years too, and, where there are any, at least CHEAPER_BY less to buy (3 x RTX 5060 Ti are $11 cheaper to buy
+    than 2 x RTX 3090: not the cheaper option asked for while 4 x RTX 3060 save $393)."""
     if own is None:
         return ranking
     rows = tuple(r for r in ranking.rows if r.tco_usd < own.tco_usd)
+    clearly = tuple(r for r in rows if r.price_usd * r.n_gpus <= (1 - CHEAPER_BY) * own.price_usd * own.n_gpus)
+    rows = clearly or rows
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
+
+
+def cheaper_trade(best, own, years: str, env: Env) -> str:
+    """What the cheaper pick saves against the picked set-up (to buy, over the years) and the speed it keeps."""
+    if best is None or own is None or not own.score:
+        return ""
+    return env.t(
+        "rec.cheaper_trade",
+        saves=env.money(own.price_usd * own.n_gpus - best.price_usd * best.n_gpus),
+        saves_years=env.money(max(own.tco_usd - best.tco_usd, 0.0)),
+        years=years,
+        pct=f"{100 * best.score / own.score:.0f}",
+        was=f"{own.n_gpus} x {own.gpu}" if own.n_gpus > 1 else own.gpu,
+    )
 
 
 def other_cards(ranking, gpu: str | None):
@@ -70,6 +94,31 @@ def other_cards(ranking, gpu: str | None):
     if not gpu or len(rows) == len(ranking.rows):
         return ranking
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
+
+
+def picked_rows(rankings, names: tuple[str, ...]) -> tuple:
+    """The row of each card picked before ("what else?"): its first row in the first of `rankings` (without the price
+    cap; then without the memory need too, where a pick below the floor is found) that has one."""
+    rows = (next((r for ranking in rankings for r in ranking.rows if r.gpu == name), None) for name in names)
+    return tuple(r for r in rows if r is not None)
+
+
+def besides(best, picked: tuple, names: tuple[str, ...], years: str, env: Env) -> tuple[str, str]:
+    """ "Besides the RTX 3090: ", and how the new pick compares with the last card picked (value over the years,
+    speed, price), said after the answer's own first sentence ("" when either is not ranked)."""
+    head = env.t("rec.besides", gpus=", ".join(names))
+    was = picked[-1] if picked else None
+    if best is None or was is None or not (was.value_per_tco and was.score):
+        return head, ""
+    return head, env.t(
+        "rec.besides_trade",
+        was=f"{was.n_gpus} x {was.gpu}" if was.n_gpus > 1 else was.gpu,
+        value=f"{100 * best.value_per_tco / was.value_per_tco:.0f}",
+        years=years,
+        speed=f"{best.score / was.score:.2f}",
+        price=env.money(best.price_usd * best.n_gpus),
+        was_price=env.money(was.price_usd * was.n_gpus),
+    )
 
 
 def passive_ok(query: RecommendQuery, env: Env) -> bool:

@@ -66,11 +66,13 @@ def video_pick(query: RecommendQuery, key: str, env: Env) -> Answer:
 
 def among(query: RecommendQuery, ranking):
     """ "best 30 series card for llms": the rows of the family's cards only (RecommendQuery.among), in every ranking
-    the answer builds (the wider ones its notes compare with too); the ranking as it is when no family is named."""
-    if not query.among:
+    the answer builds (the wider ones its notes compare with too); the ranking as it is when no family is named.
+    "what else?" after a pick: every row but those of the cards picked before (RecommendQuery.other_than)."""
+    if not query.among and not query.other_than:
         return ranking
-    kept = tuple(row for row in ranking.rows if row.gpu in query.among)
-    left_out = tuple(x for x in ranking.excluded if x[0] in query.among)  # why each of the family is not ranked
+    kept = tuple(r for r in ranking.rows if (not query.among or r.gpu in query.among) and r.gpu not in query.other_than)
+    # why each of the family is not ranked
+    left_out = tuple(x for x in ranking.excluded if x[0] in query.among) if query.among else ranking.excluded
     return dataclasses.replace(
         ranking, choice=kept[0] if kept else None, runners_up=kept[1:4], rows=kept, excluded=left_out
     )
@@ -141,6 +143,8 @@ def pick_below_floor(query: RecommendQuery, env: Env, ranking, need: float, budg
     below = "rec.below_floor_cheaper" if query.cheaper_than else "rec.below_floor"  # "cheaper?" after the 24 GB pick
     if basis[1] and not query.vendor and not query.cheaper_than:
         below = "rec.below_floor_nvidia"  # "no card" would be false of another maker's (RX 7900 XTX, 24 GB)
+    if query.other_than and not query.cheaper_than:
+        below = "rec.below_floor_besides"  # "what else?" after the one card with the floor: no *other* card has it
     head = env.t(
         below,
         floor=f"{need:g}",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
+from assistant.nlu.text import words
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of
 
@@ -46,7 +47,12 @@ def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> An
 def _gives_up(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> str | None:
     """ "cheaper? my parents said $350 max" after the 5060 Ti 16 GB was chosen: the memory the cheaper pick gives up
     against the card the thread chose (its pick, else the card in focus); None when it gives up none."""
-    cheaper = getattr(parsed, "budget_usd", None) or getattr(parsed, "ask", None) == "cheaper"
+    from assistant.query_talk import FollowUpQuery
+
+    # a budget said after a pick ("$350 max?"), or cheaper asked; a new question with a budget of its own ("best gpu
+    # for sd under 800") gives nothing up against the thread
+    budget = getattr(parsed, "budget_usd", None) and (isinstance(parsed, FollowUpQuery) or _asks_cheaper(parsed, env))
+    cheaper = budget or getattr(parsed, "ask", None) == "cheaper"
     if answer.intent != "recommend" or not cheaper or not answer.choice:
         return None
     was = before[0] if before else getattr(env.context, "focus", None)
@@ -58,6 +64,13 @@ def _gives_up(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) 
     return env.t(
         "thread_lead.gives_up_memory", was=old.short_name, gb=f"{new.memory_gb:g}", was_gb=f"{old.memory_gb:g}"
     )
+
+
+def _asks_cheaper(parsed, env: Env) -> bool:
+    """The question says "cheaper" (lexicon [ask] cheaper: "cheaper? my parents said $350 max", "便宜点的")."""
+    toks = words(getattr(parsed, "text", "") or "")
+    lex = lexicon(env.lang)
+    return any((hit := lex.match(toks, i)) and hit[1].get("ASK") == "cheaper" for i in range(len(toks)))
 
 
 def _changed(answer: Answer, before: tuple[str, int], env: Env) -> str | None:

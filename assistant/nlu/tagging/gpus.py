@@ -323,6 +323,25 @@ class GpuTagging(GpuContext):
                 k = low.find(name, k + 1)
         return False
 
+    def try_named_card(self, i: int) -> int | None:
+        """ "specs of the zephyr-x 9000 gpu", "is the nova 7700 card any good": up to three name words no lexicon
+        holds, a model number of three or more digits, then a word for a card. When no GPU has that name it is an
+        unknown GPU (said as such), never a model called "zephyr" or a count; a name the KB knows goes on as usual."""
+        tt, toks, n = self.tt, self.toks, len(self.tt)
+        starts = toks[i].kind == "word" and len(tt[i]) >= 3 and tt[i] not in BRAND
+        if not starts or (i and toks[i - 1].kind == "word" and not self.lex.match(tt, i - 1)):
+            return None  # not the first word of the name
+        j = i
+        while j < n and j - i < 3 and toks[j].kind == "word" and not self.lex.match(tt, j) and tt[j] not in BRAND:
+            j += 1
+        if j >= n - 1 or toks[j].kind != "num" or not (tt[j].isdigit() and len(tt[j]) >= 3):
+            return None
+        after = self.lex.match(tt, j + 1)
+        match = self.index.gpu(tt[i : j + 1], self.span(i, j + 1))
+        if not (after and "GPU_WORD" in after[1]) or match.status != "unknown":
+            return None
+        return self.add("GPU", match, i, j + 1)
+
     def try_gpu(self, i: int) -> int | None:
         if self._inside_model_name(i):
             return None  # "bge-m3": the M3 of an embedding model's name, never an Apple M3
