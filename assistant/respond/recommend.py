@@ -468,10 +468,11 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         headline += i18n.gap(lang) + recommend_order.cheaper_trade(best, own, years, env) if own else ""
+        figures["cheaper_than"] = query.cheaper_than
     if query.other_than:
         head, trade = recommend_order.besides(best, picked_before, query.other_than, years, env)
         headline = head + headline + (i18n.gap(lang) + trade if trade else "")
-        figures["cheaper_than"] = query.cheaper_than
+        figures["other_than"] = list(query.other_than)
     if owned is not None:
         unbounded = ranked(passive_ok, max_auto, capped=False)
         real = upgrade_from.narrow(unbounded, owned, mine, env).choice
