@@ -102,6 +102,9 @@ class FollowUpQuery(Query):
     swaps: bool = False  # "换成4090呢", "switch to a 4090": the card named instead of the set talked about
     instead: bool = False  # "what about an m4 max instead?": the card named set against the one before (instead_words)
     want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
+    video_use: bool = (
+        False  # "视频生成呢", "what about video gen?": video generation with no model named (not the image one)
+    )
     min_memory_gb: float | None = None  # "only 24gb+ cards", "with at least 16gb"
     mode: str | None = None  # "and with lora?", "qlora then?", "full finetune?"
     organization: bool | None = None  # "what if it's for my company" -> True, "and for a student?" -> False

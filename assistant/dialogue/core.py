@@ -218,6 +218,7 @@ class Dialogue:
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
             query, open_ended = self._from_context(query)
+            video_use = getattr(query, "video_use", False)  # "视频生成呢": not the thread's image model
             self.context.brought_in = ()
             query = thread_edits.image_model_of_thread(self, query)  # "出一张图要多久" after "3060够跑sd吗"
             query = thread_edits.fix_of_thread(self, query)  # "what settings should i change" after a fit
@@ -232,7 +233,7 @@ class Dialogue:
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent
                 query = _stand_ins_kept(follow, query)  # "what about the rtx 4070 ultra": not in the data, said
-            if open_ended or thread.names_no_work(query):  # "4080s和4090差多少" in a thread about SD: for SD
+            if (open_ended or thread.names_no_work(query)) and not video_use:  # "4080s和4090差多少" in an SD thread
                 query = thread.inherit(self.context.setup, query)
             query = bills.build_bill(self, query)  # "and the power bill?" after a build: the machine it draws
             query = owned_machine.board_card(self, query)  # "will my b550 board handle two": two of the card picked

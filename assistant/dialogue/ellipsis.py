@@ -267,6 +267,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         users = dict(base.targets).get("users")
         if users and getattr(base, "batch", None) == users:  # the batch was those users: it is the new number now
             changes["batch"] = int(dict(follow.targets).get("users", users))
+    if follow.video_use and follow.model is None and "model" in names:
+        changes["model"] = (
+            None  # "视频生成呢" after a pick for SDXL: the typical video model's pick, not the image model
+        )
     if follow.params_b is not None and follow.model is None and "model" in names:
         # "what about 70b" after a fit of qwen2.5 32b: the line's model of that size (Qwen2.5 72B), else any of it
         before = getattr(getattr(base, "model", None), "key", None)

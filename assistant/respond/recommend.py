@@ -106,9 +106,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     if use_case.asks_build(query, env):  # "small lab, ~$12k for a 4-gpu training workstation": a machine, priced
         return as_rig(query, env)
     typical_video = use_case.video_key(query, env)
-    if typical_video and budget_usd(
-        query, env.for_query(query)
-    ):  # "预算1万 主要跑comfyui视频生成": a video model's need
+    if typical_video:  # "预算1万 主要跑comfyui视频生成", "what gpu for ai video": a video model's need, its pick
         return video_pick(query, typical_video, env)
     env = env.for_query(query)
     a = env.assumptions

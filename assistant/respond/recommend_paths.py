@@ -19,7 +19,7 @@ from assistant.queries import RecommendQuery, RigQuery, VideoQuery
 from assistant.respond import fit_hardware, use_case
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm, sized_model
-from assistant.respond.pricing import perf_workload
+from assistant.respond.pricing import budget_usd, perf_workload
 from assistant.respond.ranking import rank_inputs, rank_snapshot
 from assistant.respond.wording import gb, software_stack
 
@@ -58,7 +58,14 @@ def video_pick(query: RecommendQuery, key: str, env: Env) -> Answer:
     """A video-generation use with no model named: the video pick for the common video model, said to be assumed."""
     from assistant.respond import video
 
-    asked = VideoQuery(text=query.text, video=key, budget_usd=query.budget_usd, budget_currency=query.budget_currency)
+    budget = budget_usd(query, env.for_query(query))  # a budget said, or kept from the conversation
+    asked = VideoQuery(
+        text=query.text,
+        video=key,
+        budget_usd=query.budget_usd,
+        budget_currency=query.budget_currency,
+        pick=budget is None,  # no budget: the open pick (respond/video_pick.open_pick)
+    )
     answer = video.respond(asked, env)
     name = next((r["name"] for r in video.rows_of(key)), key)
     return dataclasses.replace(answer, steps=[env.t("rec.video_typical", model=name), *answer.steps])

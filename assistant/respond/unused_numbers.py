@@ -10,6 +10,7 @@ appears in the text in a form answers write (1500, 1,500). They join the one "No
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant import i18n
@@ -29,6 +30,7 @@ def keep(query: Query, answer: Answer, lang: str) -> None:
 
 
 def unused(query: Query, answer: Answer, lang: str) -> list[str]:
+    query = _said_now(query)
     differences = [(s.value, s.text) for s in query.stated if s.direction]  # "$300 less", "+$500"
     if not query.stated and not query.said or answer.clarification:
         return []
@@ -39,6 +41,16 @@ def unused(query: Query, answer: Answer, lang: str) -> list[str]:
     unused = [typed for value, typed in said if not _shown(value, text)]
     unused += unused_money.unshown(query, text, lang)  # "$4,800 per machine", "£1,400": a price the answer dropped
     return list(dict.fromkeys(unused))
+
+
+def _said_now(query: Query) -> Query:
+    """The query with only the numbers its own text says: a follow-up ("SDXL呢") carries the stated numbers of the
+    question it continues ("预算4000..."), which were used there, not asked again."""
+    stated = tuple(s for s in query.stated if query.text[s.start : s.end] == s.text)
+    said = tuple(x for x in query.said if x[2] in query.text)
+    if len(stated) == len(query.stated) and len(said) == len(query.said):
+        return query
+    return dataclasses.replace(query, stated=stated, said=said)
 
 
 def _shown(value: float, text: str) -> bool:

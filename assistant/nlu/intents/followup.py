@@ -451,6 +451,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         swaps=bool(said(r, "switch_words")),
         instead=bool(r.said("instead_words")),
         want_speed=want_speed,
+        video_use=bool(said(r, "video_work_words")) and not said(r, "video_models"),
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
         mode=_mode_said(r),
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
