@@ -46,8 +46,9 @@ def unused(query: Query, answer: Answer, lang: str) -> list[str]:
 def _said_now(query: Query) -> Query:
     """The query with only the numbers its own text says: a follow-up ("SDXL呢") carries the stated numbers of the
     question it continues ("预算4000..."), which were used there, not asked again."""
-    stated = tuple(s for s in query.stated if query.text[s.start : s.end] == s.text)
-    said = tuple(x for x in query.said if x[2] in query.text)
+    low = query.text.lower()
+    stated = tuple(s for s in query.stated if all(w in low for w in s.text.lower().split()))
+    said = tuple(x for x in query.said if all(w in low for w in str(x[2]).lower().split()))
     if len(stated) == len(query.stated) and len(said) == len(query.said):
         return query
     return dataclasses.replace(query, stated=stated, said=said)
