@@ -53,7 +53,7 @@ def more_cards(case: FitCase) -> str:
         fewer = smaller_quant(model, query, prec, gpu, f.min_gpus - 1)
         if fewer:
             more += env.t("fit.would_fit_smaller", count=f.min_gpus - 1, prec=fewer[0], need=f"{fewer[1]:.1f}")
-    if splits and query.mode == "full_finetune":  # full fine-tuning never fits by a plain split
+    if splits and query.mode == "full_finetune" and _row_mode(case) == "full_finetune":  # never by a plain split
         more = _sharded(env, model, query, gpu, n)
     elif more and case.training:
         more = _adapter_cards(env, model, query, _row_mode(case), gpu, f.min_gpus)

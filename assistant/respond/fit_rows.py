@@ -132,6 +132,9 @@ class FitCase:
         if self.query.mode in TRAIN_MODES and self.model.kind == "llm":
             if not self.rows[0][2].fits and self.ok and not self.full_stated:
                 return self.ok[0]  # "can i finetune 8b on a 16gb card": yes, with the lightest method that fits
+            if not self.ok and not self.full_stated:
+                # "can i fine tune llama 3.1 8b on 12gb": no method fits; the nearest (the lightest) is what to weigh
+                return self.rows[-1]
             return self.rows[0]  # the method asked for; the lighter ones follow in the table
         said = self.query.precision or getattr(self.query, "kept_precision", None)  # a quant kept from the speed before
         asked = next((r for r in self.rows if r[0] == said), None)
