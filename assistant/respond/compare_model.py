@@ -25,7 +25,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, hardware, image_speed, llm, memory, performance
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
-from assistant.respond import compare_neither, compare_sets, job_plan
+from assistant.respond import compare_neither, compare_sets, job_plan, scratch_time
 from assistant.respond.compare_serving import serving, serving_sets
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
@@ -88,9 +88,13 @@ def large_model(model) -> bool:
     return (model.params_b or 0) >= C.LARGE_MODEL_TRAINING_PARAMS_B
 
 
-def _training_rows(query: CompareQuery, model, mode: str, names: list[str], counts: dict[str, int], env: Env):
+def _training_rows(
+    query: CompareQuery, model, mode: str, names: list[str], counts: dict[str, int], env: Env, scratch: bool = False
+):
     """Fine-tuning a language model on each side: the training memory (§mem.train; several GPUs split the
-    weights, ZeRO-3 for full fine-tuning), whether it fits, and the set-up assumed."""
+    weights, ZeRO-3 for full fine-tuning), whether it fits, and the set-up assumed. `scratch`: training from scratch
+    (every weight, as a full fine-tune's memory), named so, with the run's time on a node of each side instead of the
+    lighter fine-tuning methods."""
     asked = FitQuery(text=query.text, model=query.model, params_b=query.params_b, mode=mode)
     setup = memory_setup(model, asked, mode)
     figures: dict = {"model_fits": {}, "model_mode": mode, "model_memory_gb": {}, "model_kind": model.kind}
@@ -138,9 +142,11 @@ def _training_rows(query: CompareQuery, model, mode: str, names: list[str], coun
     holders = [n for n, ok in figures["model_fits"].items() if ok]
     if len(holders) == 1 and len(names) > 1:  # the side holding it as asked decides; a fused-loss fit is said beside
         figures["model_choice"] = holders[0]
-    method = env.t(f"fit.mode_{mode}")
+    method = i18n.cap(env.lang, env.t("fit.method_pretrain")) if scratch else env.t(f"fit.mode_{mode}")
     head = env.t("compare.train_head", model=model.name, method=method, sides=env.t("compare.model_sep").join(sides))
-    if not holders and mode != "qlora" and model.kind == "llm":  # neither holds it: the lighter methods on one card
+    if scratch:  # "h100 vs a100 for training a 7b from scratch": the run's compute decides, on a node of each
+        head += i18n.gap(env.lang) + scratch_time.compare_line(model, names, env)
+    elif not holders and mode != "qlora" and model.kind == "llm":  # neither holds it: the lighter methods on one card
         lighter = {m: estimate(model, setup, "bf16", 1, m, asked).total_gb for m in ("lora", "qlora") if m != mode}
         figures["lighter_gb"] = {m: round(gb, 1) for m, gb in lighter.items()}
         items = i18n.listing(env.lang).join(
@@ -231,8 +237,13 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     if speech(model):
         return _speech_rows(query, model, names, env)
     mode = train_mode(query, env.lang)
-    if mode == "full_finetune" and not lexicon(env.lang).words_in("full_finetune_words", query.text.lower()):
+    lex, low = lexicon(env.lang), query.text.lower()
+    # "h100 vs a100 for training a 7b from scratch": every weight trained (pretrain_words), never a LoRA weighed instead
+    scratch = bool(lex.words_in("pretrain_words", low))
+    if mode == "full_finetune" and not lex.words_in("full_finetune_words", low) and not scratch:
         return _lightest_held(query, model, names, counts, env)
+    if mode == "full_finetune" and scratch:
+        return _training_rows(query, model, mode, names, counts, env, scratch=True)
     if mode is not None:
         return _training_rows(query, model, mode, names, counts, env)
     prec = query.precision or memory.local_precision(model)

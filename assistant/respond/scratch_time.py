@@ -57,6 +57,23 @@ def respond(query, env: Env) -> Answer | None:
     return dataclasses.replace(answer, headline=answer.headline + i18n.gap(env.lang) + line, figures=figures)
 
 
+def compare_line(model, names: list[str], env: Env) -> str:
+    """The compute-optimal run's time on a node of NODE cards of each side compared ("h100 vs a100 for training a 7b
+    from scratch"), in one sentence."""
+    tokens = job_plan.CHINCHILLA_TOKENS_PER_PARAM * model.params_b * 1e9
+    times = []
+    for name in names:
+        gpu = env.reader.known_gpu(name)
+        run = job_plan.run(model, "full", tokens, gpu, NODE)
+        times.append(env.t("compare.scratch_side", time=duration(env, run.hours), n=NODE, gpu=gpu.short_name))
+    return env.t(
+        "compare.scratch_time",
+        tokens=token_amount(env, tokens),
+        per=f"{job_plan.CHINCHILLA_TOKENS_PER_PARAM:g}",
+        sides=i18n.listing(env.lang).join(times),
+    )
+
+
 def _scratch(query: RecommendQuery, env: Env) -> bool:
     from assistant.nlu.lexicon import lexicon
 
