@@ -73,6 +73,8 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return found
     if getattr(found, "intent", None) == "video" and r.b.has("MEMORY") and not r.b.has("WHY", "EXPLAIN"):
         return found  # "is 24gb enough for wan 2.2 or do i need 32gb": the video model's own memory figures
+    if getattr(found, "intent", None) == "video" and (r.b.has("RECOMMEND") or r.said("card_asked_words")):
+        return found  # "hunyuan video / wan 2.1, what gpu do i need": the cards for those models, not video memory
     if not (decision.named or _score(r, decision.concept) >= STRONG) and reader not in _LEFTOVER | _BY_FIRST_NAME:
         return found  # evidence terms alone outrank a leftover claim ("3060老黑屏 掉驱动": no spec sheet), a first name
     if isinstance(found, ExplainQuery):

@@ -206,7 +206,11 @@ def _each(query: VideoQuery, env: Env) -> Answer:
         for other in query.models_named:
             if other != alias and other not in alias:
                 text = re.sub(re.escape(other), " ", text, flags=re.I)
-        answers.append(respond(dataclasses.replace(query, text=text, video=key_of(alias), models_named=()), env))
+        answer = respond(dataclasses.replace(query, text=text, video=key_of(alias), models_named=()), env)
+        name = next((r["name"] for r in _rows() if r["key"] == key_of(alias)), alias)
+        for table in answer.tables:  # two models' tables one after the other: each says whose it is
+            table.title = f"{name}: {table.title}" if table.title else name
+        answers.append(answer)
     first = answers[0]
     return dataclasses.replace(
         first,

@@ -17,7 +17,7 @@ from assistant.nlu.lookup.matches import ModelMatch
 from assistant.nlu.tagging.base import Tag, TaggerBase, number_or_none
 from assistant.nlu.tagging.words import FAMILY_WORDS, NOT_A_NAME
 
-_NAME_GAPS = ("", "(")  # what may stand between a model's name and its size ("nanogpt (124m)")
+_NAME_GAPS = ("", "(", "-")  # what may stand between a model's name and its size ("nanogpt (124m)", "mpt-30b")
 
 # words that join two things in a question, never part of a model's name ("llama 3 8b and 70b")
 # letters glued to a number that state a setting, not a model's code: "r64" (LoRA rank), "q4", "t5", "x8", "bs8"
