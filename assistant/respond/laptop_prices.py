@@ -17,6 +17,8 @@ from assistant.respond.env import Env
 
 @dataclass(frozen=True)
 class LaptopPrice:
+    """What a whole laptop with one GPU costs, in US dollars, and where the figure comes from."""
+
     usd: float
     kind: str  # "from": the entry price of laptops with the GPU; "example": one model's price
     observed: str
