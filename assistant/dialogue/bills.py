@@ -2,7 +2,8 @@
 "how much is that per year at 12 hours a day" after a card's draw or two cards' draws compared.
 
 Contract: `bill_of_thread(dlg, base, follow)` gives the CostQuery (kind "running") of the thread's cards over the
-period said, or None when the follow-up asks something else (dialogue/ellipsis.py tries it among the follow-ups).
+period said, or None when the follow-up asks something else (dialogue/ellipsis.py tries it among the follow-ups);
+`bill_of_comparison(dlg, query)` bills each card of the comparison just made when the bill names none.
 """
 
 from __future__ import annotations
@@ -43,6 +44,22 @@ def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     return CostQuery(
         text=follow.text, gpus=fill(dlg, them, True), kind="running", period=follow.period, settings=follow.settings
     )
+
+
+def bill_of_comparison(dlg: Dialogue, query: Query) -> Query:
+    """ "电费一个月多少", "power bill per month?" right after two cards compared, naming no card: the bill of each card
+    compared (with its count), not of the side the comparison picked. Other questions pass unchanged."""
+    from assistant.queries import CostQuery
+
+    last = dlg.context.last_query
+    if not isinstance(query, CostQuery) or query.kind != "running" or last is None or last.intent != "compare":
+        return query
+    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or query.gpus[0].mention:
+        return query  # a card named, or "it" typed ("what does it cost to run"): that one
+    named = tuple(g for g in getattr(last, "gpus", ()) if g.name and not g.pronoun)
+    if len(named) < 2:
+        return query
+    return dataclasses.replace(query, gpus=fill(dlg, named, True))
 
 
 def build_of(figures: dict) -> tuple[str, int, float] | None:

@@ -217,6 +217,7 @@ class Dialogue:
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
+            query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             query, open_ended = self._from_context(query)
             video_use = getattr(query, "video_use", False)  # "视频生成呢": not the thread's image model
             self.context.brought_in = ()

@@ -197,8 +197,10 @@ def merged_gpus(
         return joined_set(old, new)  # "再加一张3090呢" after 3090 vs 4090: that side has one more (2 x 3090 vs 4090)
     if count and count > 1 and len(new) == 1 and new[0].count == 1 and not refs[0].pronoun:
         new = (dataclasses.replace(new[0], count=count),)  # "what about 2 of the 3090": the count read apart
+    mac = (new[0].name or "").startswith("Apple ") if len(new) == 1 else False  # one computer, never "2 x" of it
     if count is None and len(old) == len(new) == 1 and old[0].count > 1 and new[0].count == 1 and not refs[0].pronoun:
-        new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
+        if not mac:  # "what about the mac studio" after 2 x RTX 3090: one Mac
+            new = (dataclasses.replace(new[0], count=old[0].count),)  # "and on a100s?" after 8 x H100: still 8
     if replace and old and len(old) > 1 and all(r.pronoun == "variant" for r in refs):
         picked = {n.name for n in new}
         if picked <= {g.name for g in old}:  # "the 48gb one" after a Mac of 24 GB and one of 48 GB: that one of them

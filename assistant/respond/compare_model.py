@@ -317,7 +317,13 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         )
     rows = [
         [env.t("compare.row_model_fits", model=model.name, prec=prec), *fits_row],
-        [env.t("compare.row_model_speed", model=model.name, prec=prec), *speed_row],
+        # the context of the speeds said: the chat row of a card comparison is at CHAT_CONTEXT, these at 1k or as asked
+        [
+            env.t(
+                "compare.row_model_speed", model=model.name, prec=prec, k=f"{(query.context_tokens or 1024) // 1024}"
+            ),
+            *speed_row,
+        ],
     ]
     prefill = _prefill_lead(query, model, names, counts, figures, env)
     if prefill:  # "which is faster at prompt processing for 70b": reading the prompt leads (§llm.prefill)

@@ -10,6 +10,7 @@ from assistant.models import hardware as hw
 from assistant.respond import unrated
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
+    CHAT_CONTEXT,
     CHAT_MODEL,
     ValueRow,
     chat_tokens_per_s,
@@ -121,5 +122,6 @@ def chat_row(
         return None, {}
     by_name, counts = {g.name: g for g in gpus}, counts or {}
     tps = {n: round(chat_tokens_per_s(model, CHAT_MODEL[1], by_name[n], counts.get(n, 1), split), 1) for n in names}
-    row = [env.t("compare.row_chat", model=model.name, quant=CHAT_MODEL[1]), *[f"{tps[n]:,.0f}" for n in names]]
+    k = f"{CHAT_CONTEXT // 1024}"  # the tokens in the cache: a speed at another context reads differently
+    row = [env.t("compare.row_chat", model=model.name, quant=CHAT_MODEL[1], k=k), *[f"{tps[n]:,.0f}" for n in names]]
     return row, tps
