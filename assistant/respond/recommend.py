@@ -146,6 +146,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         below *= below_n
         budget = min(budget, below * 0.999) if budget else below * 0.999
     below_what = f"{below_n} x {query.cheaper_than}" if below_n > 1 else query.cheaper_than
+    near = None
+    if query.other_than and not budget:  # "second choice?" after $450-500 cards: alternatives near their price
+        near = recommend_order.near_price(query.other_than, env)
+        budget = near or budget
     dettmers = lexicon(env.lang).words_in("dettmers_mode", query.text.lower()) and not chat
     passive_ok = recommend_order.passive_ok(query, env)
     hushed = quiet.asks_quiet(query.text, env)
@@ -468,7 +472,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         headline += i18n.gap(lang) + recommend_order.cheaper_trade(best, own, years, env) if own else ""
         figures["cheaper_than"] = query.cheaper_than
     if query.other_than:
-        head, trade = recommend_order.besides(best, picked_before, query.other_than, years, env)
+        head, trade = recommend_order.besides(best, picked_before, query.other_than, years, env, near)
         headline = head + headline + (i18n.gap(lang) + trade if trade else "")
         figures["other_than"] = list(query.other_than)
     if owned is not None:

@@ -103,10 +103,12 @@ def picked_rows(rankings, names: tuple[str, ...]) -> tuple:
     return tuple(r for r in rows if r is not None)
 
 
-def besides(best, picked: tuple, names: tuple[str, ...], years: str, env: Env) -> tuple[str, str]:
-    """ "Besides the RTX 3090: ", and how the new pick compares with the last card picked (value over the years,
-    speed, price), said after the answer's own first sentence ("" when either is not ranked)."""
-    head = env.t("rec.besides", gpus=", ".join(names))
+def besides(best, picked: tuple, names: tuple[str, ...], years: str, env: Env, near: float | None) -> tuple[str, str]:
+    """ "Besides the RTX 3090: " (with the price ceiling `near` when no budget was said), and how the new pick compares
+    with the last card picked (value over the years, speed, price), said after the answer's own first sentence (""
+    when either is not ranked)."""
+    gpus = ", ".join(names)
+    head = env.t("rec.besides_near", gpus=gpus, money=env.money(near)) if near else env.t("rec.besides", gpus=gpus)
     was = picked[-1] if picked else None
     if best is None or was is None or not (was.value_per_tco and was.score):
         return head, ""
@@ -219,6 +221,17 @@ def together_passive(query: RecommendQuery, env: Env, need, budget, condition, v
         and (r.n_gpus == 1 or not one_card)
     ]
     return min(server, key=lambda r: r.price_usd * r.n_gpus, default=None)
+
+
+# "what else?" with no budget: alternatives up to this much dearer than the dearest card picked before [A]
+NEAR_PRICE = 1.25
+
+
+def near_price(names: tuple[str, ...], env: Env) -> float | None:
+    """The ceiling of "what else?" with no budget: NEAR_PRICE x the dearest card picked before (None when none of
+    them has a price), so the alternatives to $450 cards are not $1,100 cards."""
+    prices = [p for name in names if (p := price_of_named(name, env))]
+    return max(prices) * NEAR_PRICE if prices else None
 
 
 def price_of_named(gpu: str | None, env: Env) -> float | None:
