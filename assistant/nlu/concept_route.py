@@ -36,7 +36,7 @@ from assistant.query_talk import ExplainQuery
 # readers whose claim is "whatever is left": a GPU's spec sheet ("nothing else asked"), a comparison asked back, what
 # was not understood; a decided concept is something else asked
 _LEFTOVER = frozenset(
-    {"spec.read", "card_topic.read", "compare.read", "unknown.read"}
+    {"spec.read", "card_topic.read", "compare.read", "unknown.read", "unknown.empty"}
 )  # a follow-up's leftover belongs to its thread
 # readers that claim by a GPU, a series or a model named (a ranking, a class verdict, a model's memory): they yield to
 # a decided concept only when the question is asked as a concept question
