@@ -193,6 +193,12 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return SetQuery(text=follow.text, settings=follow.settings)
     if base is None:
         raise NothingToReferTo(follow.text)
+    power_before = base.intent == "spec" and tuple(getattr(base, "fields", ())) == ("power",)
+    if power_before and dlg.context.focus and (follow.gpu_count or 0) > 1 and not follow.fields and not follow.gpus:
+        from assistant.queries import SpecQuery  # "and 2 of them?" after a card's power: the draw of that many
+
+        many = GpuRef(mention="", name=dlg.context.focus, count=follow.gpu_count or 2)
+        return SpecQuery(text=follow.text, gpus=(many,), fields=("power",), settings=follow.settings)
     more = follow.of_them and base.intent == "recommend" or not follow.gpus and base.intent == "spec"
     if more and dlg.context.focus and (follow.gpu_count or 0) > 1 and not follow.fields:
         return more_of_the_pick(dlg, base, follow)  # "what about 2 of them" after a pick, "两张呢" after a spec sheet
