@@ -469,7 +469,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         headline = below_floor
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
-        headline += i18n.gap(lang) + recommend_order.cheaper_trade(best, own, years, env) if own else ""
+        if own is not None:  # what the cheaper pick saves and the speed it keeps
+            headline += i18n.gap(lang) + recommend_order.cheaper_trade(best, own, years, env)
         figures["cheaper_than"] = query.cheaper_than
     if query.other_than:
         head, trade = recommend_order.besides(best, picked_before, query.other_than, years, env, near)

@@ -53,7 +53,7 @@ def most_efficient(ranking, env: Env):
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=tuple(rows[1:4]), rows=tuple(rows))
 
 
-# "anything cheaper?": a set-up is another option when it costs at least this much less to buy [A] (as a cheaper build)
+# "anything cheaper?": another option costs at least this much less to buy [A] (§rec.followups; as a cheaper build)
 CHEAPER_BY = 0.10
 
 
@@ -223,7 +223,7 @@ def together_passive(query: RecommendQuery, env: Env, need, budget, condition, v
     return min(server, key=lambda r: r.price_usd * r.n_gpus, default=None)
 
 
-# "what else?" with no budget: alternatives up to this much dearer than the dearest card picked before [A]
+# "what else?" with no budget: alternatives up to this much dearer than the dearest card picked before [A] (§rec.followups)
 NEAR_PRICE = 1.25
 
 
