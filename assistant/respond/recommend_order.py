@@ -223,7 +223,8 @@ def together_passive(query: RecommendQuery, env: Env, need, budget, condition, v
     return min(server, key=lambda r: r.price_usd * r.n_gpus, default=None)
 
 
-# "what else?" with no budget: alternatives up to this much dearer than the dearest card picked before [A] (§rec.followups)
+# "what else?" with no budget: alternatives up to this much dearer than the dearest card picked before [A]
+# (§rec.followups)
 NEAR_PRICE = 1.25
 
 
