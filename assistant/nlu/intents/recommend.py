@@ -346,6 +346,8 @@ def vendor_of(r) -> str | None:
     vendors = [t.value for t in r.b.kinds.get("VENDOR", []) if t.value != "unified" or not card]
     if "unified" in vendors and set(vendors) <= {"unified", "apple"}:
         return "unified"  # "best mac or mini pc for llms": the machines, Macs among them
+    if not vendors and r.explicit and all((g.name or "").startswith("Apple ") for g in r.explicit):
+        return "apple"  # "cheapest mac studio that runs llama 3 70b": a Mac named as the kind of machine asked for
     makers = list(dict.fromkeys(v for v in vendors if v in ("nvidia", "amd", "intel")))
     if len(makers) > 1 and r.b.has("OR", "VS"):  # "best gpu for llms, nvidia or amd": both makers ranked
         return ",".join(makers)
