@@ -514,6 +514,11 @@ def _image_rows(query: CompareQuery, model, names: list[str], env: Env):
             "compare.image_seconds", each=each, steps=timed[0][1].steps, px=timed[0][1].resolution
         )
         figures["image_seconds"] = {g.name: round(sp.seconds_per_image, 2) for g, sp in timed}
+        if lexicon(env.lang).words_in("its_asked_words", f" {query.text.lower()} "):  # "its/s?": the UIs' figure
+            its = i18n.listing(env.lang).join(
+                env.t("compare.image_its_each", gpu=g.short_name, its=f"{sp.steps_per_s:.1f}") for g, sp in timed
+            )
+            head += i18n.gap(env.lang) + env.t("compare.image_its", each=its)
     else:
         figures["image_speed_note"] = env.t("compare.image_speed", model=model.name)
     return head, rows, figures
