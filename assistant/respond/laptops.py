@@ -6,7 +6,7 @@ Mobile, RTX Ada mobile workstation parts), never Max-Q duplicates. Those that ho
 memory floor (§rec: 24 GB for LLMs, 12 GB for images) come first, each group fastest first by the
 same speed model as desktops at the part's rated board power. Each part shows what a whole laptop with it costs
 (respond/laptop_prices.py: an entry price, dated and sourced; "—" where none is on record); a budget keeps the parts
-whose laptops start within it in the answer's market (those without a price there are left out, said).
+whose laptops start within it in the answer's market (those without a price there are left out).
 `figures.ranking` lists them with `memory_gb`, `score`, `tdp_w` and `laptop_usd`; `figures.laptop` is true.
 """
 

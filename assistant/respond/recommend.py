@@ -230,14 +230,11 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         ranking = cheaper_over_period(ranking, own)
     if below is not None:
         ranking = recommend_order.other_cards(ranking, query.cheaper_than)
-    picked_before = (
-        recommend_order.picked_rows(
-            (ranked(passive_ok, max_auto, capped=False, picked=True), ranked(passive_ok, capped=False, picked=True)),
-            query.other_than,
-        )
-        if query.other_than
-        else ()
-    )
+    picked_before: tuple = ()
+    if query.other_than:  # each ranking once: a single-card ranking is found without the memory need already
+        searched = [ranked(passive_ok, max_auto, capped=False, picked=True)]
+        searched += [ranked(passive_ok, capped=False, picked=True)] if max_auto > 1 else []
+        picked_before = recommend_order.picked_rows(tuple(searched), query.other_than)
     owned = env.reader.gpu(query.upgrade_from) if query.upgrade_from else None
     mine = 0.0
     if owned is not None:  # "my 3070 ..., upgrade to what": only cards that are an upgrade on it

@@ -267,6 +267,7 @@ READERS = (
     rates.job_compared,  # "8x h100 vs 8x a100 for pretraining a 7b model, time and cost": the run rented on each
     rent_or_buy.read,  # "rent or buy a 4090?"
     scaling.read,  # "does a second 4090 help?", "two 3090s vs one", "is a third 3090 worth it?"
+    recommend.besides,  # "alternative to the 3090 for local llms", "除了3090还有啥卡": the best card besides it
     recommend.upgrade,  # "have a 3060 12gb, want more vram, what next"; before verdicts: "worth upgrading my 1080 ti?"
     verdict.best_claim,  # "is the 3060 12gb still the best budget card for ai": that card against the pick
     scaling.in_general,  # "how well does training scale across 4 gpus", "4张卡能快几倍": N cards against one

@@ -267,6 +267,43 @@ def cheaper_than(r: Reading) -> Query | None:
     return dataclasses.replace(found, cheaper_than=ref.name, cheaper_than_count=max(ref.count, 1))
 
 
+@needs(("GPU",))
+def besides(r: Reading) -> Query | None:
+    """ "whats a good alternative to the 3090 for local llms", "除了3090还有啥卡适合跑大模型": the best card for that
+    work besides the cards named (RecommendQuery.other_than), as "what else?" asks it after a pick."""
+    names = tuple(dict.fromkeys(g.name for g in r.explicit if g.name))
+    if not names or not _card_after_besides(r) or r.b.has("VS", "COMPARE", "OR", "THAN"):
+        return None
+    money = r.money()
+    return RecommendQuery(
+        text=r.text,
+        workload=_workload(r),
+        budget_usd=money,
+        budget_currency=r.currency() if money is not None else None,
+        model=r.heaviest_model(),
+        precision=r.precision,
+        other_than=names,
+    )
+
+
+_ARTICLES = ("", "the", "a", "an", "my", "一张", "一块")
+
+
+def _card_after_besides(r: Reading) -> bool:
+    """A word of [lists] besides_words right before a GPU named ("alternative to the 3090", "除了3090"), not before a
+    model or anything else ("3090除了7b还能跑什么": what else runs on it)."""
+    low = r.b.text.lower()
+    starts = {t.start for t in r.b.kinds.get("GPU", [])}
+    for word in r.lex.listed("besides_words"):
+        at = low.find(word)
+        while at >= 0:
+            after = at + len(word)
+            if any(s >= after and low[after:s].strip() in _ARTICLES for s in starts):
+                return True
+            at = low.find(word, after)
+    return False
+
+
 def upgrade(r: Reading) -> Query | None:
     b = r.b
     cheaper = cheaper_than(r)
