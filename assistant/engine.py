@@ -263,8 +263,11 @@ class Engine:
             answer.tables, answer.chart = [], None
             from assistant.respond.recommend_why import why_lead
 
-            lead = why_lead(answer, env)  # a pick: what decided it, first
-            answer.headline = i18n.gap(lang).join(p for p in (lead, answer.headline) if p)
+            lead = why_lead(answer, env)  # what decided it first
+            if lead and answer.intent in ("recommend", "compare"):  # the pick was just shown: its reasons alone
+                answer.headline = lead
+            else:  # a fit's "why not?": the arithmetic, then what does fit
+                answer.headline = i18n.gap(lang).join(p for p in (lead, answer.headline) if p)
         answer = thread_lead.lead(answer, parsed, before, env)  # "ok and used 3090 instead?": the pick already
         answer.notes += [
             i18n.t(lang, "engine.assumed", mention=r.mention, name=r.name)

@@ -111,7 +111,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         focus = ctx.focus_or_first()
         if focus is None:  # "cheaper gpu for stable diffusion" with nothing before, "cheaper option?" after a fit
             changes["sort"] = "price"  # of a model on no card: the cheapest that hold it first
-        pick = ctx.compare_pick if base is not None and base.intent == "compare" else None
+        pick = ctx.compare_pick or ctx.compare_choice if base is not None and base.intent == "compare" else None
         held = _held_against(base)
         if held is not None:  # "cheaper?" after "why not the 5080?" (the 5070 Ti talked about): below the 5070 Ti
             changes["cheaper_than"] = held.name
@@ -196,8 +196,13 @@ def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     """ "便宜点的？" / "anything cheaper?" after cloud rates: the cheapest rentals with at least the memory of
     the GPU just priced (cheaper cards to rent, not a purchase ranking); after a job rented on named cards, the
     cheapest ways to rent that job (every card that holds it); None otherwise."""
-    from assistant.queries import RatesQuery
+    from assistant.queries import FitQuery, RatesQuery
 
+    if follow.ask == "cheaper" and isinstance(base, FitQuery) and _rented_training(dlg, base):
+        # "cheaper?" after the hours of a QLoRA on the A100 the thread rents: the job's cheapest ways to rent
+        from assistant.dialogue.rent_context import job_rates
+
+        return dataclasses.replace(job_rates(follow, (), None, base), asked_figure="price")
     if follow.ask != "cheaper" or not isinstance(base, RatesQuery):
         return None
     if base.mode == "job" and base.gpus:  # "cheaper?" after a QLoRA of a 70B rented on an H100: the job's cheapest ways
@@ -211,6 +216,16 @@ def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     return RatesQuery(
         text=follow.text, provider=base.provider, mode="by_memory", min_memory_gb=memory, settings=follow.settings
     )
+
+
+def _rented_training(dlg: Dialogue, fit) -> bool:
+    """A training job timed (its hours asked) in a thread that rents: the fit was rented, or cloud rates were asked
+    in the last turns."""
+    from assistant.queries import RatesQuery
+
+    if fit.mode not in ("lora", "qlora", "full_finetune") or not (fit.want_time or fit.rented):
+        return False
+    return fit.rented or any(isinstance(q, RatesQuery) for q in dlg.context.history[-3:])
 
 
 def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

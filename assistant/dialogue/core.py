@@ -405,6 +405,7 @@ class Dialogue:
         full = query.intent == "compare" and choice in gpus and not _brought_in(ctx, gpus)
         full = full and getattr(query, "premise", None) is None  # "why not the 4090": "it" next is the 4090
         ctx.compare_pick = choice if full and (not kept or ctx.compare_pick) else None
+        ctx.compare_choice = choice if query.intent == "compare" and choice in gpus else None
         ctx.focus = (
             (_brought_in(ctx, gpus) or kept or (gpus[0] if gpus else ctx.focus))
             if query.intent == "compare" and not (ctx.pick_asked and choice) and not _sets_weighed(figures)

@@ -166,6 +166,9 @@ class Context:
     # the side a comparison asked in full picked ("4090 vs 5090": "Get the RTX 5090"): what "it" / "that one" means
     # next ("that one, how much power", "what if i wait", "anything cheaper?"); "the other" stays by the first named
     compare_pick: str | None = None
+    # the card the last comparison chose, also when "it" next stays with a card brought in ("what about the arc a770"
+    # then "cheaper?": cheaper than the value pick of the three, not than the card with no price)
+    compare_choice: str | None = None
     # the cards the user said they have ("we have 4 a100s in our lab"): what a job asked next with no card runs on
     owned: tuple[tuple[str, int], ...] = ()
     # how many of each card the thread last talked about ("两张3090" then "换成一张4090 48g": the 3090s are still two

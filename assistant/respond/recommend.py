@@ -464,6 +464,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         figures["server_cards"] = {"gpu": server.gpu, "gpu_count": server.n_gpus}
     if below_floor:  # the pick is the most memory within budget, not the best value: say that instead
         headline = below_floor
+        figures["below_floor"] = True
     if below is not None:
         headline = env.t("rec.cheaper_than", gpu=below_what, money=env.money(below)) + headline
         if own is not None:  # what the cheaper pick saves and the speed it keeps
@@ -501,9 +502,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "what gpu do i need to finetune llama 3.1 70b with qlora": the pick, then the memory it is picked for
         if cheapest:  # "cheapest way to run deepseek r1": one card and the experts in system RAM first (cheaper)
             key = "rec.minimum" if max_auto > 1 else "rec.minimum_one"  # one card: a diffusion model does not split
+            key = "rec.minimum_below" if below_floor else key  # no card within the budget has it: not "each below has"
             headline = i18n.gap(lang).join(p for p in (moe, env.t(key, need=need_why), headline) if p)
         else:  # the pick asked leads, what the model takes follows
-            needs_key = "rec.needs" if max_auto > 1 else "rec.needs_one"
+            needs_key = "rec.needs_below" if below_floor else "rec.needs" if max_auto > 1 else "rec.needs_one"
             headline = headline + i18n.gap(lang) + env.t(needs_key, need=need_why)
     if cheapest:
         figures["minimum"] = True  # the cheapest that meets the need leads (respond/figure_net: a minimum asked)

@@ -37,6 +37,8 @@ def why_lead(answer: Answer, env: Env) -> str:
     asked = _asked(answer, env)
     count = int(answer.figures.get("ranked_count") or len(ranking))
     years = f"{env.assumptions.years:g}"
+    if answer.figures.get("below_floor"):  # nothing within the budget has the memory: the most memory led
+        return _why_below_floor(answer, ranking, env)
     if count <= 1 or len(ranking) < 2:
         return env.t("rec.why_only", gpu=label, asked=asked)
     nxt = ranking[1]
@@ -56,6 +58,27 @@ def why_lead(answer: Answer, env: Env) -> str:
         "rec.why_best",
         **said,
         speed=f"{best['score'] / nxt['score']:.2f}" if nxt["score"] else "?",
+    )
+
+
+def _why_below_floor(answer: Answer, ranking: list, env: Env) -> str:
+    """Why the pick when no card within the budget has the memory the work wants: the most memory within it led,
+    then speed per money among the cards with that much."""
+    best = ranking[0]
+    memory = env.reader.known_gpu(best["gpu"]).memory_gb or 0
+    peers = [r for r in ranking[1:] if (env.reader.known_gpu(r["gpu"]).memory_gb or 0) == memory]
+    said = {
+        "gpu": _label(best, env),
+        "budget": env.money((answer.assumptions or {}).get("budget_usd") or 0),
+        "floor": f"{answer.figures.get('memory_need_gb') or 0:,.0f}",
+        "memory": f"{memory:g}",
+    }
+    nxt = peers[0] if peers and peers[0].get("value_per_tco") and best.get("value_per_tco") else None
+    if nxt is None:
+        return env.t("rec.why_below_floor_only", **said)
+    more = (best["value_per_tco"] / nxt["value_per_tco"] - 1) * 100
+    return env.t(
+        "rec.why_below_floor", **said, years=f"{env.assumptions.years:g}", pct=f"{more:.0f}", next=_label(nxt, env)
     )
 
 

@@ -55,7 +55,8 @@ def _gives_up(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) 
     cheaper = budget or getattr(parsed, "ask", None) == "cheaper"
     if answer.intent != "recommend" or not cheaper or not answer.choice:
         return None
-    was = before[0] if before else getattr(env.context, "focus", None)
+    # the card the cheaper pick is below, else the thread's pick, else the card in focus
+    was = answer.figures.get("cheaper_than") or (before[0] if before else getattr(env.context, "focus", None))
     old, new = (env.reader.gpu(was) if was else None), env.reader.gpu(answer.choice)
     if old is None or new is None or old.name == new.name or not (old.memory_gb and new.memory_gb):
         return None

@@ -126,8 +126,10 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     if not isinstance(speed, dict):
         return None
     other = next((g for g in speed if g != pick), None)
-    if other is None or len(speed) != 2 or not isinstance(value, dict) or not value.get(other) or not speed.get(other):
+    if other is None or len(speed) != 2 or not isinstance(value, dict) or not speed.get(other):
         return ""
+    if not value.get(other):  # "4070 super vs 7900 gre" with no price for the GRE: speed alone decided it
+        return _unpriced_pick(answer, env, pick, other, speed)
     counts, price = f.get("counts") or {}, f.get("price_usd") or {}
     label = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
     fast, more = speed[pick] / speed[other], ((value.get(pick) or 0.0) / value[other] - 1) * 100
@@ -157,6 +159,20 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     else:
         key = "both" if fast >= 1 and more >= 0 else "value" if more >= 0 else "speed"
     lead = env.t(f"answer.why_pick_{key}", **said)
+    stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
+    return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
+
+
+def _unpriced_pick(answer: Answer, env: Env, pick: str, other: str, speed: dict) -> str:
+    """Why a pick over a card with no price: how much faster it is at the work compared, that value could not be
+    weighed, then a software-stack caveat among the steps ("" when the pick is not the faster one)."""
+    if not speed.get(pick) or speed[pick] < speed[other]:
+        return ""
+    counts = answer.figures.get("counts") or {}
+    said = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
+    lead = env.t(
+        "answer.why_pick_unpriced", pick=said[pick], other=said[other], speed=f"{speed[pick] / speed[other]:.2f}"
+    )
     stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
     return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
 

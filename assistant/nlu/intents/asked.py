@@ -146,6 +146,8 @@ def fit_priced(r: Reading) -> Query | None:
         return None  # a rent, a budget or a price said: their own readers ("two used 3090s for like 1400 total")
     if said(r, "rig_words") or said(r, "deal_words"):
         return None  # "四卡3090工作站跑llama 3 70b要多少钱": a machine to build (rig)
+    if said(r, "ask_worth") and len({g.name for g in r.explicit}) > 1:
+        return None  # "3090 vs 4090 for 70b, is the 4090 worth 2x the price?": the dearer card weighed (compare)
     from assistant.nlu.intents.fit import read as fit_read
 
     found = fit_read(r)
