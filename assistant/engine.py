@@ -98,7 +98,18 @@ def _form_kept(parsed, query):
         return query
     kept = {f: getattr(parsed, f) for f in _FORM_FIELDS if getattr(parsed, f) and not getattr(query, f)}
     kept["asked_figure"] = parsed.asked_figure
+    if query.asked_figure == "count" and _precision_only(parsed):
+        kept["asked_figure"] = "count"  # "那要几张h20" then "用q4量化呢": how many at q4 is still what is asked
     return dataclasses.replace(query, **kept)
+
+
+def _precision_only(parsed) -> bool:
+    """A follow-up that changes only the precision ("用q4量化呢", "and at fp8?"): no card, model or figure of its own."""
+    from assistant.query_talk import FollowUpQuery
+
+    if not isinstance(parsed, FollowUpQuery) or parsed.asked_figure or not parsed.precision:
+        return False
+    return not (parsed.gpus or parsed.model or parsed.gpu_count or parsed.fields or parsed.ask)
 
 
 def _count_needed(query: Query, needed: int | None, lang: str) -> int | None:

@@ -38,6 +38,11 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         setup = dlg.context.setup
         if not setup.named():
             raise NothingToReferTo(follow.text)
+        if follow.ask == "rates" and follow.providers and setup.trains() and not (follow.hours_total or follow.period):
+            # "在autodl上租要多少钱" after a fine-tune's memory (no card named): that job rented at that cloud
+            from assistant.dialogue.rent_context import job_rates
+
+            return job_rates(follow, (), follow.providers[0], setup)
         # "那租呢" after "公司想部署qwen2.5 72b" (a fit with no card named): renting against buying for that model
         return RentOrBuyQuery(
             text=follow.text,
@@ -149,6 +154,11 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
         from assistant.dialogue.rent_context import job_rates
 
         return job_rates(follow, base.gpus, keys[0], base)
+    if not several and dlg.context.setup.trains() and isinstance(base, FitQuery) and not base.gpus:
+        # "在autodl上租要多少钱" after a fine-tune's memory with no card named: the job at that cloud, its cards
+        from assistant.dialogue.rent_context import job_rates
+
+        return job_rates(follow, (), keys[0], dlg.context.setup)
     if not several and follow.ask == "rates" and isinstance(base, RecommendQuery) and dlg.context.setup.trains():
         # "那租呢，autodl上大概要多少钱" after a pick for a QLoRA job: that job rented there, its hours and total
         from assistant.dialogue.rent_context import job_rates

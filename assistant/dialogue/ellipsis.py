@@ -314,6 +314,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     elif follow.gpus and "gpus" in names:
         changes["gpus"] = merged_gpus(dlg, base, follow.gpus, follow.replace, follow.gpu_count, follow.adds)
         changes["gpus"] = swap_for_one(dlg, base, follow, changes["gpus"])  # "换成4090呢" after one card was added
+        if follow.asked_figure == "count" and not follow.gpu_count:  # "那要几张h20": how many is asked, not carried
+            named = {r.name for r in follow.gpus}
+            changes["gpus"] = tuple(dataclasses.replace(g, count=1) if g.name in named else g for g in changes["gpus"])
     elif follow.gpu_count and "gpus" in names and base.intent != "fit":
         changes["gpus"] = tuple(dataclasses.replace(g, count=follow.gpu_count) for g in gpus_of(base))
         if isinstance(base, RatesQuery) and base.mode == "rates" and follow.gpu_count > 1 and not follow.period:

@@ -117,6 +117,9 @@ def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
     from assistant.queries import RentOrBuyQuery
 
     setup = dlg.context.setup
+    if _provider_priced(query) and setup.trains() and dlg.context.last_query is not None:
+        # "用autodl租卡的话大概花多少钱", "how much would it cost on runpod" after the job's fit: the job at that cloud
+        return job_rates(query, (), query.provider, setup)
     if not (isinstance(query, RentOrBuyQuery) and query.asked_figure == "price") or not setup.trains():
         return query
     if query.gpus or query.model or query.params_b or _BUY_WORD.search(query.text.lower()):
@@ -124,6 +127,16 @@ def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
     if query.hours_per_week or query.utilization or query.months or query.total_hours:
         return query
     return job_rates(query, (), query.provider, setup)
+
+
+def _provider_priced(query: Query) -> bool:
+    """A price asked at a cloud named, with no card, hours, period or amount of its own ("在autodl上租要多少钱")."""
+    from assistant.queries import RatesQuery
+
+    if not (isinstance(query, RatesQuery) and query.mode in ("rates", "providers") and query.provider):
+        return False
+    own = (query.gpus, query.model, query.params_b, query.hours, query.period, query.spend, query.min_memory_gb)
+    return query.asked_figure == "price" and not any(own)
 
 
 def _price_per_run(query: Query) -> bool:

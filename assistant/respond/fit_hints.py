@@ -88,7 +88,8 @@ def count_lead(case: FitCase) -> str:
     prec, est, f = case.pick
     full = query.mode == "full_finetune"  # "full finetune of a 7b, how many a100s": sharded (ZeRO-3 / FSDP), §mem
     splits = model.kind == "llm" and not gpu.unified_memory
-    if not splits or not asks_count(query.text, env.lang):
+    # the count asked in so many words, or kept from the turn that asked it ("那要几张h20" then "用q4量化呢")
+    if not splits or not (asks_count(query.text, env.lang) or query.asked_figure == "count"):
         return ""
     if by_method := _count_by_method(case):
         return by_method
