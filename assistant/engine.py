@@ -104,7 +104,7 @@ def _form_kept(parsed, query):
 
 
 def _precision_only(parsed) -> bool:
-    """A follow-up that changes only the precision ("用q4量化呢", "and at fp8?"): no card, model or figure of its own."""
+    """A follow-up that changes only the precision ("用q4量化呢", "fp8?"): no card, model or figure of its own."""
     from assistant.query_talk import FollowUpQuery
 
     if not isinstance(parsed, FollowUpQuery) or parsed.asked_figure or not parsed.precision:
