@@ -114,10 +114,11 @@ def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
     """ "不够的话租云的要多少钱", "how much to just rent it in the cloud" (a price of renting asked, no card named,
     nothing bought) while the thread is a training job (its model or size, its method): that job rented on the
     cheapest cards that hold it, not the cards talked about weighed against buying."""
-    from assistant.queries import RentOrBuyQuery
+    from assistant.queries import RatesQuery, RentOrBuyQuery
 
     setup = dlg.context.setup
-    if _provider_priced(query) and setup.trains() and dlg.context.last_query is not None:
+    priced = isinstance(query, RatesQuery) and _provider_priced(query)
+    if priced and isinstance(query, RatesQuery) and setup.trains() and dlg.context.last_query is not None:
         # "用autodl租卡的话大概花多少钱", "how much would it cost on runpod" after the job's fit: the job at that cloud
         return job_rates(query, (), query.provider, setup)
     if not (isinstance(query, RentOrBuyQuery) and query.asked_figure == "price") or not setup.trains():

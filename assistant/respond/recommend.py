@@ -88,6 +88,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not
         # the institution's chart
         query = dataclasses.replace(query, organization=False)
+    if query.form_choice:
+        from assistant.respond import laptop_or_desktop
+
+        return laptop_or_desktop.respond(query, env, _respond)
     if query.laptop:
         from assistant.respond import laptops
 

@@ -56,6 +56,25 @@ def _form(r: Reading) -> str:
     return "sff" if said(r, "sff_words") else ""  # "best gpu for ml that fits in a small form factor case"
 
 
+@needs(("laptop_words",), ("desktop_words",), unless=("GPU", "RENT", "WATTS"))
+def form_choice(r: Reading) -> RecommendQuery | None:
+    """ "gaming laptop or build a pc for ai stuff", "笔记本还是台式跑深度学习": a laptop and a desktop weighed, no card
+    named: the two forms for the work (respond/laptop_or_desktop), read before a budget alone reads as a setting."""
+    if r.explicit or r.refs or not weighs_forms(r):
+        return None
+    if r.b.has("RENT", "WATTS") or said(r, "rig_psu") or set(r.fields()) - {"price", "all"}:
+        return None  # "laptop or desktop, which uses more power", "rent or a laptop": not which machine to buy
+    return dataclasses.replace(_built(r), form_choice=True)
+
+
+def weighs_forms(r: Reading) -> bool:
+    """A laptop and a desktop said and weighed against each other ("laptop or desktop", "游戏本还是台式"); not
+    "不折腾笔记本了 买台式" (the laptop dropped, a desktop asked for)."""
+    if not (said(r, "laptop_words") and said(r, "desktop_words")):
+        return False
+    return r.b.has("OR", "VS", "COMPARE") or bool(said(r, "form_choice_words"))
+
+
 def read(r: Reading) -> RecommendQuery | None:
     b = r.b
     if not (
@@ -80,6 +99,12 @@ def read(r: Reading) -> RecommendQuery | None:
         return None  # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU does it (a fit)
     if not b.has("RECOMMEND") and draw_bill(r):  # "server idles at 60w, about 300w under load ... monthly?": a bill
         return None
+    return _built(r)
+
+
+def _built(r: Reading) -> RecommendQuery:
+    """The recommendation the question asks for, with every limit and setting it states."""
+    b = r.b
     org = b.meaning("ORGANIZATION")
     if org == "yes" and said(r, "self_buy_words"):
         org = "no"  # "学校服务器排队太久了 想自己买张卡": the person buys, not the school
@@ -116,6 +141,7 @@ def read(r: Reading) -> RecommendQuery | None:
         params_b=r.num("PARAMS"),
         model_family=b.meaning("FAMILY"),
         laptop=bool(said(r, "laptop_words")),
+        form_choice=bool(said(r, "laptop_words") and said(r, "desktop_words")) and not r.explicit,
         which_one=b.has("COMPARE") and not r.refs,
         mode=_method(r),  # a method named ("for a qlora of a 13b", "full finetune", "from scratch")
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"

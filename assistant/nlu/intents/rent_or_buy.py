@@ -13,6 +13,7 @@ import re
 
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
+from assistant.nlu.intents.recommend import weighs_forms
 from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
@@ -63,6 +64,8 @@ def read(r: Reading) -> Query | None:
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
+    if weighs_forms(r) and not b.has("RENT"):
+        return None  # "买游戏本还是台式": which machine to buy (recommend, form_choice), not buying against renting
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):
         return None  # "autodl上 L20 和 4090 租来跑推理 哪个更划算": two cards rented, weighed per rent (rates)
     if b.has("RECOMMEND") and not r.explicit and not b.has("BUY") and not doubt and not _buying_or_renting(r):

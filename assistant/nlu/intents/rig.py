@@ -16,7 +16,7 @@ import re
 
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
-from assistant.nlu.intents.recommend import card_class, vendor_of
+from assistant.nlu.intents.recommend import card_class, vendor_of, weighs_forms
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.reader_needs import needs
@@ -256,6 +256,8 @@ def read(r: Reading) -> Query | None:
         return None  # "锐龙ai max 395 128g 小主机 跑70b": the mini PC is the device named, not a machine to build
     if not word or (_owned(r, word) and not psu) or b.has("RENT") or len(r.explicit) > 1 or _asks_cost(r):
         return None
+    if not psu and not r.explicit and weighs_forms(r):
+        return None  # "gaming laptop or build a pc for ai", "笔记本还是组装机": the two forms weighed (recommend)
     if b.has("CPU") and not r.explicit and said(r, "add_card") and not b.has("MONEY", "BUDGET"):
         return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": a card for the user's PC, not a machine to build
     if b.meaning("ORGANIZATION") == "yes" and not psu and not _one_machine_for(r):
