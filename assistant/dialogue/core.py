@@ -86,10 +86,15 @@ def asked_counts(query: Query, before: dict[str, int]) -> dict[str, int]:
 def _stand_ins_kept(follow: FollowUpQuery, merged):
     """The cards the follow-up named that are not in the data and were answered as a real card ("what about the rtx
     4070 ultra": the RTX 4070, respond/stand_ins says so) stay noted on the merged question; never a silent swap."""
-    kept = tuple(s for s in follow.stand_ins if s not in getattr(merged, "stand_ins", ()))
-    if not kept or not hasattr(merged, "stand_ins"):
+    if not hasattr(merged, "stand_ins"):
         return merged
-    return dataclasses.replace(merged, stand_ins=(*merged.stand_ins, *kept))
+    before = merged.stand_ins
+    if any(g.name and not g.pronoun for g in follow.gpus):  # "ok what about the 5090 then" after the RTX 6090 (not in
+        before = ()  # the data, answered as the 5090): the cards now named are asked for themselves
+    kept = tuple(s for s in follow.stand_ins if s not in before)
+    if before == merged.stand_ins and not kept:
+        return merged
+    return dataclasses.replace(merged, stand_ins=(*before, *kept))
 
 
 def _brought_in(ctx: Context, gpus: list[str]) -> str | None:

@@ -17,6 +17,7 @@ from assistant.respond import (
     sell_keep,
     spec_counted,
     spec_figures,
+    spec_which,
     unpriced,
     unrated,
     use_case,
@@ -403,6 +404,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
                 memory_check.lead(query, gpus, env),  # "does the 4060 have 16gb": yes or no first
                 *_set_lead(query, gpus, sections, env),
                 spec_counted.lead(query, gpus, sections, env),
+                spec_which.lead(query, gpus, sections, env),  # "which one has more bandwidth": that one first
                 _headline(gpus, sections, env, query.text, query.workload == "llm_inference"),
                 # "魔改2080ti 22g多少钱合适，靠谱吗": the price asked first, then whether it can be trusted
                 *([env.t("card_risks.modified_lead"), *risks] if priced_trust else []),
