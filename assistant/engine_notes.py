@@ -183,5 +183,7 @@ def product_names(reader: KbReader, query: Query, lang: str) -> list[str]:
             continue
         if mention.strip(" ?!.？！。") == query.text.lower().strip(" ?!.？！。"):  # "ok and the PSU?": the message
             continue
+        if mention not in query.text.lower():  # a name typed in an earlier turn, kept with the card talked about
+            continue
         notes.append(i18n.t(lang, "engine.product_name", mention=ref.mention, name=spec.short_name))
     return notes

@@ -369,6 +369,26 @@ def count_on(r: Reading) -> Query | None:
     return build(r) if {t.kind for t in b.tags} <= _COUNT_ASK else None
 
 
+# tag kinds of "is 1 enough instead?", "would one be enough?": one card of the set talked about, nothing else
+_ONE_ENOUGH = {"QUESTION", "NUMBER", "GPU_WORD", "FIT", "ONLY", "FOLLOW", "PER"}
+
+
+@needs(("FIT",), unless=("GPU", "MODEL", "PARAMS"))
+def one_enough(r: Reading) -> Query | None:
+    """ "is 1 enough instead?", "would one be enough?", "will a single one do": the last question with one card of the
+    set talked about (its fit, build or bill on one), not the count before."""
+    b = r.b
+    kinds = {t.kind for t in b.tags}
+    if r.explicit or not b.has("FIT") or not kinds <= _ONE_ENOUGH:
+        return None
+    if not set(b.unknown) <= r.lex.listed("one_enough_fillers"):
+        return None
+    ones = [t for t in b.tags if t.kind == "NUMBER" and t.value == 1] + [t for t in b.tags if t.text == "one"]
+    if not ones or len(b.kinds.get("NUMBER", [])) > len([t for t in ones if t.kind == "NUMBER"]):
+        return None
+    return dataclasses.replace(build(r), gpu_count=1)
+
+
 _ALSO_COMPARED = {"GPU", "THAN", "COMPARE", "VS", "FOLLOW", "QUESTION", "AND", "GPU_WORD"}
 
 
@@ -426,6 +446,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         count = 1  # "what about a single a100?" after 8 x H100: one, not the count before
     if count is None and ask in ("rates", "rent_or_buy") and "one" in b.toks:
         count = 1  # "vs buying one?" after 4 x H100 rates: one card
+    if count is None and not r.explicit and b.has("ONLY") and "one" in b.toks:
+        count = 1  # "what about just one?", "only one then?" after a set: one card of it
     per = period(r)
     if count and count > 1 and not r.explicit:
         gpus = [g for g in gpus if g.pronoun is None]
