@@ -26,6 +26,7 @@ from assistant.respond import (
     recommend_order,
     recommend_table,
     rented_job,
+    sharded_sets,
     upgrade_costs,
     upgrade_from,
     use_case,
@@ -227,7 +228,7 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "cheapest gpus for a qlora of a 70b", "full finetune a 7b, what gpus": several cards with the model split
         # over them (FSDP-QLoRA, DeepSpeed ZeRO-3) may cost less, or give more per dollar, than the one card that
         # holds it; the better of one card or several leads
-        sets, multi = ranked(passive_ok, 8), sharded_sets_note(ranking, query.sort == "price", need, env)
+        sets, multi = ranked(passive_ok, 8), sharded_sets.note_test(ranking, query.sort == "price", need, env)
         if multi is not None and (note := multi(sets)):
             ranking, max_auto, multi_note = sets, 8, note
     if ranking.choice is None and need and query.workload == "llm_finetune" and query.gpu_count <= 1 and not single:
@@ -577,25 +578,3 @@ def _lighter_method(query: RecommendQuery, env: Env) -> list[str]:
 def _is_image(model, env: Env) -> bool:
     spec = env.reader.model(model.key) if model.key else None
     return spec is not None and spec.kind == "image"
-
-
-def sharded_sets_note(single, by_price: bool, need: float, env: Env):
-    """A test of a fine-tune's ranking with sets against `single` (cards that hold the job alone): it returns the note
-    that says why the sets lead when the cheapest set costs less than the cheapest single card (`by_price`), or the
-    best-value set gives more per dollar over the years than the single pick; "" when one card stays the pick."""
-    one = min((r.price_usd for r in single.rows), default=None)
-
-    def test(sets) -> str:
-        if by_price:
-            low = min(sets.rows, key=lambda r: r.price_usd * r.n_gpus, default=None)
-            if low is None or one is None or low.n_gpus <= 1 or low.price_usd * low.n_gpus >= one:
-                return ""
-            return env.t("rec.multi_cheaper_tune", need=f"{need:,.0f}", one=env.money(one))
-        best, alone = sets.choice, single.choice
-        if best is None or alone is None or best.n_gpus <= 1 or best.value_per_tco <= alone.value_per_tco:
-            return ""
-        more = (best.value_per_tco / alone.value_per_tco - 1) * 100 if alone.value_per_tco else 0.0
-        name = env.reader.known_gpu(alone.gpu).short_name
-        return env.t("rec.multi_better_tune", need=f"{need:,.0f}", gpu=name, pct=f"{more:.0f}")
-
-    return test
