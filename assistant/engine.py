@@ -435,10 +435,27 @@ class Engine:
         except Exception:  # noqa: BLE001 - a reply that picks nothing is a new question
             choice = None
         if choice is None:
-            dialogue.context.pending = None
-            return None
+            choice = self._other_card(
+                text, pending
+            )  # "那4090呢" after "which card is the rtx 4095?": the question on it
         dialogue.context.pending = None
+        if choice is None:
+            return None
         return dataclasses.replace(fill(pending.pending, pending.slot, choice), text=text)
+
+    def _other_card(self, text: str, pending: Clarification) -> str | None:
+        """A reply to "which card did you mean?" that names another card as a follow-up ("那4090呢", "what about the
+        4090 then"): that card, for the question asked about a GPU slot; None for anything else."""
+        from assistant.nlu import understand
+        from assistant.query_talk import FollowUpQuery
+
+        if not (pending.slot or "").startswith("gpus"):
+            return None
+        read = understand(text, self.index)
+        if not isinstance(read, FollowUpQuery) or read.model or read.workload or read.ask:
+            return None
+        named = [g.name for g in read.gpus if g.name and not g.pronoun]
+        return named[0] if len(named) == 1 and len(read.gpus) == 1 else None
 
     def _clarify(self, clar: Clarification, text: str, dialogue: Dialogue, env: Env) -> Answer:
         if (ranked := kind_answers.text_only(text, env)) is not None:  # "显存性价比最高的卡是哪张": no card to name

@@ -143,9 +143,8 @@ class RecommendQuery(Query):
     other_than: tuple[str, ...] = ()  # "what else?", "runner up?": the cards picked before, left out of this pick
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
-    form_choice: bool = (
-        False  # "laptop or desktop for deep learning?": the two forms weighed (respond/laptop_or_desktop)
-    )
+    form_choice: bool = False  # "laptop or desktop for deep learning?": the two forms weighed
+    cheaper_asked: bool = False  # "便宜点的呢，5k左右", "cheaper? $350 max": below the thread's pick too
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")

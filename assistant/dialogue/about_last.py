@@ -131,6 +131,18 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
     return dataclasses.replace(rec, **changes)
 
 
+def cheaper_than_pick(dlg: Dialogue, query: Query) -> Query:
+    """ "便宜点的呢，5k左右", "cheaper? my parents said $350 max": a recommendation with its own budget that asks for
+    cheaper, after the thread picked a card: below that card as well (else the same card, still within the new
+    budget, comes back)."""
+    from assistant.queries import RecommendQuery
+
+    pick = dlg.context.pick
+    if not (isinstance(query, RecommendQuery) and query.cheaper_asked) or pick is None or query.cheaper_than:
+        return query
+    return dataclasses.replace(query, cheaper_than=pick[0], cheaper_than_count=pick[1])
+
+
 def _picked_before(dlg: Dialogue, rec) -> tuple[str, ...]:
     """The cards "what else?" leaves out: those left out before it in the thread and the card the thread picked
     (else the cards the last answer talked about: "4090 vs 3090" then "any alternatives")."""
