@@ -435,9 +435,8 @@ class Engine:
         except Exception:  # noqa: BLE001 - a reply that picks nothing is a new question
             choice = None
         if choice is None:
-            choice = self._other_card(
-                text, pending
-            )  # "那4090呢" after "which card is the rtx 4095?": the question on it
+            # "那4090呢" after "which card is the rtx 4095?": the question asked, on that card
+            choice = self._other_card(text, pending)
         dialogue.context.pending = None
         if choice is None:
             return None

@@ -23,6 +23,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import (
     capability,
+    context_extension,
     cpu_fit,
     fit_asked,
     fit_capacity,
@@ -267,9 +268,13 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         head = i18n.gap(env.lang).join((lead, env.t("fit.count_one_card", head=head))) if lead else head
     if query.context_tokens and model.context and query.context_tokens > model.context:
         # "llama 3 70b with 32k context": the model is trained for 8,192; say it before the figures at 32k
-        beyond = env.t(
-            "fit.beyond_trained", model=model.name, trained=f"{model.context:,}", asked=f"{query.context_tokens:,}"
-        )
+        said = {"model": model.name, "trained": f"{model.context:,}", "asked": f"{query.context_tokens:,}"}
+        reach = context_extension.extended(model.key)
+        if reach is not None:  # "qwen2.5 coder 32b at 64k": 131,072 with YaRN, as its model card says
+            said |= {"reach": f"{reach[0]:,}", "method": reach[1]}
+            key = "fit.beyond_config" if query.context_tokens <= reach[0] else "fit.beyond_extended"
+            figures["context_extension_source"] = reach[2]
+        beyond = env.t(key if reach is not None else "fit.beyond_trained", **said)
         head = beyond + i18n.gap(env.lang) + head
         figures["beyond_trained_context"] = model.context
     return _answer(case, head, table, steps, figures)
@@ -518,6 +523,8 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
     prec, _, f = case.pick
     spec = case.spec
     sources = env.cite(model.source) + ([spec_source(spec, env)] if spec else []) + ["method: docs/model.md §mem, §llm"]
+    if figures.get("context_extension_source"):  # "qwen2.5 coder 32b at 64k": the card that gives the longer reach
+        sources += env.cite(figures["context_extension_source"])
     if "image_lora_low_vram" in figures:  # the trainers' low-VRAM settings the answer leads with
         sources += env.cite(image_route.LOW_VRAM_SOURCE)
     if model.kind == "image":  # an SDXL LoRA is image work (training it), never LLM fine-tuning

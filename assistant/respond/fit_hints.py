@@ -320,12 +320,13 @@ def lighter_quant(
     model: ModelSpec, query: FitQuery, precision: str, gpu, n: int
 ) -> tuple[str, float, float, int] | None:
     """After no slightly smaller quantization fits: the first lower one (q4_k_m below a released or 16-bit
-    row, then q3_k_m) that fits at the context asked, else at 4,096 tokens: (precision, GB needed, GB to
-    spare, context), all GPUs together."""
+    row, then q3_k_m) that fits at the context asked, else at the longest context it holds (at least 4,096
+    tokens): (precision, GB needed, GB to spare, context), all GPUs together."""
     bits = memory.bits_per_weight(precision)
     asked = query.context_tokens or memory.default_context(model)
     for quant in (q for q in _LIGHTER_QUANTS if memory.bits_per_weight(q) < bits):
-        for ctx in dict.fromkeys((asked, min(asked, _SHORT_CONTEXT))):
+        longest = memory.max_context(model, quant, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
+        for ctx in dict.fromkeys((asked, min(asked, max(longest, _SHORT_CONTEXT)))):
             est = estimate(model, dataclasses.replace(query, context_tokens=ctx), quant, n, "inference")
             f = memory.fit(est, gpu.memory_gb, n)
             if f.fits:
