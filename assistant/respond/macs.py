@@ -205,7 +205,7 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
     if model is None:
         raise LookupError(f"the knowledge base lacks {DEFAULT_MODEL}")
     quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
-    budget = budget_usd(query, env)
+    budget = budget_usd(query, env) or env.assumptions.budget_usd  # said, or kept ("mac呢" after 预算1w)
     unified = (query.vendor or "").lower() == "unified"  # "best mini pc for llms": every unified-memory machine
     p = "box" if unified else "mac"  # the wording's section: machines or Macs
     rows = _rows(env, model, quant, boxes(env) if unified else macs(env))

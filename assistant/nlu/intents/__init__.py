@@ -239,6 +239,8 @@ READERS = (
     thread_asks.payback_of_it,  # "over what period does it pay back": buying "it" against renting it
     recommend.form_choice,  # "gaming laptop or build a pc for ai stuff": the two forms weighed, before "or" reads alone
     followup.one_enough,  # "is 1 enough instead?", "would one be enough?": one card of the set talked about
+    followup.good_alone,  # "any good?", "好用吗" after a card: the verdict on it (is it any good)
+    followup.better_else,  # "what else could i get for cheap that does it better?": other cards, not "it" compared
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
     followup_cards.why_not_named,  # "为啥不推荐4090", "why didnt you pick the 4090": that card against the one favoured

@@ -42,6 +42,8 @@ def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
 
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
+    if b.meaning("ASK") == "other" and not r.explicit:
+        return None  # "what else could i get for cheap that does it better?": other cards for the work (a follow-up)
     if len(refs) == 1 and len(b.kinds.get("MEMORY", [])) == 1 and r.system_ram_tag() is not None:
         return None  # "i have a 4070 super and 32gb ram": the card and the machine's RAM, no two forms of the card
     why = b.struct("why")

@@ -370,7 +370,7 @@ def count_on(r: Reading) -> Query | None:
 
 
 # tag kinds of "is 1 enough instead?", "would one be enough?": one card of the set talked about, nothing else
-_ONE_ENOUGH = {"QUESTION", "NUMBER", "GPU_WORD", "FIT", "ONLY", "FOLLOW", "PER"}
+_ONE_ENOUGH = {"QUESTION", "NUMBER", "COUNT", "OF", "GPU_WORD", "FIT", "ONLY", "FOLLOW", "PER", "OR", "PRONOUN"}
 
 
 @needs(("FIT",), unless=("GPU", "MODEL", "PARAMS"))
@@ -383,10 +383,37 @@ def one_enough(r: Reading) -> Query | None:
         return None
     if not set(b.unknown) <= r.lex.listed("one_enough_fillers"):
         return None
-    ones = [t for t in b.tags if t.kind == "NUMBER" and t.value == 1] + [t for t in b.tags if t.text == "one"]
-    if not ones or len(b.kinds.get("NUMBER", [])) > len([t for t in ones if t.kind == "NUMBER"]):
+    ones = [t for t in b.tags if (t.kind in ("NUMBER", "COUNT") and t.value == 1) or t.text == "one"]
+    ones += [t for t in b.tags if t.kind == "FIT"] if said(r, "one_card_said") else []  # "一张够吗", "单卡够不够"
+    cut = next((t.start for t in b.tags if t.kind == "OR"), len(r.text))  # "is one enough or do i need 2": 2 after
+    if not ones or any(t.kind in ("NUMBER", "COUNT") and t.value != 1 and t.start < cut for t in b.tags):
         return None
-    return dataclasses.replace(build(r), gpu_count=1)
+    return dataclasses.replace(build(r), gpu_count=1, amount=None)  # "or do i need 2": the other way, not asked
+
+
+@needs(said=("good_alone_asks",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "WORKLOAD"))
+def good_alone(r: Reading) -> Query | None:
+    """ "any good?", "decent?", "好用吗" alone after a card: whether the card talked about is good for the thread's
+    work (the verdict "is it any good" gives)."""
+    from assistant.queries import VerdictQuery
+
+    b = r.b
+    if r.explicit or not said(r, "good_alone_asks") or {t.kind for t in b.tags} - {"QUESTION", "PRONOUN"}:
+        return None
+    if not set(b.unknown) <= r.lex.listed("good_alone_fillers"):
+        return None
+    return VerdictQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),), kind="good")
+
+
+@needs(("ASK",), ("COMPARE",), said=("better_else_words",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "RENT"))
+def better_else(r: Reading) -> Query | None:
+    """ "what else could i get for cheap that does it better?", "anything cheaper that does it better?": other cards
+    for the thread's work than the one talked about (the "what else?" pick, near its price), not a comparison with
+    "it"."""
+    b = r.b
+    if r.explicit or b.meaning("ASK") not in ("other", "cheaper") or not b.has("COMPARE") or b.has("RENT"):
+        return None
+    return build(r, ask="other") if said(r, "better_else_words") else None
 
 
 _ALSO_COMPARED = {"GPU", "THAN", "COMPARE", "VS", "FOLLOW", "QUESTION", "AND", "GPU_WORD"}
