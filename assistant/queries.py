@@ -145,6 +145,7 @@ class RecommendQuery(Query):
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
     form_choice: bool = False  # "laptop or desktop for deep learning?": the two forms weighed
     cheaper_asked: bool = False  # "便宜点的呢，5k左右", "cheaper? $350 max": below the thread's pick too
+    pretrain: bool = False  # "training a small gpt from scratch": every weight trained, compute-optimal tokens
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some
     mode: str | None = None  # lora | qlora, when named: a pick among rented GPUs prices that job
     context_tokens: int | None = None  # a context the question states for the model ("at q4 with 32k context")

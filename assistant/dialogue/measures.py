@@ -119,6 +119,8 @@ def on_the_thread(
         images=setup.images if not training else None,
         images_per=setup.images_per if not training else None,
         audio_s=(follow.hours_total or 0) * 3600 or None if transcribes(setup) and not training else None,
+        # "how long would that take on a 4090" after "a small gpt from scratch": a pretraining run, not a fine-tune
+        pretrain=training and setup.pretrain and (follow.mode or mode) == "full_finetune",
         **data,
     )
 

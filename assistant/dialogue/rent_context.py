@@ -236,7 +236,8 @@ def job_rates(query: Query, gpus: tuple[GpuRef, ...], provider: str | None, job,
         samples=getattr(job, "samples", None),
         sample_tokens=getattr(job, "sample_tokens", None),
         epochs=getattr(job, "epochs", None),
-        pretrain=getattr(job, "kind", None) == "training_run",  # "训练一个13b模型 数据500亿token": a run from scratch
+        # "训练一个13b模型 数据500亿token", "rent it instead?" after a small gpt from scratch: a run from scratch
+        pretrain=getattr(job, "kind", None) == "training_run" or bool(getattr(job, "pretrain", False)),
         settings=query.settings,
     )
 

@@ -86,6 +86,7 @@ class Setup:
     batch: int | None = None  # sequences decoded at once (a serving job: one per user)
     images: int | None = None  # images the work makes ("5000 sdxl images a day"): a fit on any card times them
     images_per: str | None = None  # the period they are made in (day | week | month | year)
+    pretrain: bool = False  # the job trains every weight from scratch ("a small gpt from scratch"): not a fine-tune
 
     def named(self) -> bool:
         """A model or a model size is part of the set-up (not only a kind of work)."""

@@ -70,6 +70,7 @@ def setup_after(old: Setup, query: Query) -> Setup:
             batch=getattr(query, "batch", None),
             images=getattr(query, "images", None) if workload in (None, "image_generation") else None,
             images_per=getattr(query, "images_per", None) if workload in (None, "image_generation") else None,
+            pretrain=bool(getattr(query, "pretrain", False)),
             **{key: getattr(query, key, None) for key in JOB_DATA},
         )
         same = (model is not None and old.model is not None and model.key == old.model.key) or (
@@ -84,6 +85,8 @@ def setup_after(old: Setup, query: Query) -> Setup:
             }
             if not new.targets:  # "两张a6000够吗" after serving it to 20 users: still 20 users
                 kept.update(targets=old.targets, batch=new.batch or old.batch)
+            if old.pretrain and new.mode in (None, "full_finetune"):  # "how long on a 4090" after "from scratch"
+                kept.update(pretrain=True)
             return dataclasses.replace(new, **kept)
         return new
     if workload is not None and workload != old.workload:
@@ -132,6 +135,8 @@ def inherit(setup: Setup, query: Q) -> Q:
         now = getattr(query, key, None)
         if value is not None and (now is None or (key == "mode" and now == "inference")):
             changes[key] = value
+    if setup.pretrain and hasattr(query, "pretrain") and getattr(query, "mode", None) in (None, "full_finetune"):
+        changes["pretrain"] = True  # "how long would that take on a 4090" after "a small gpt from scratch"
     if query.intent == "recommend" and setup.targets and not getattr(query, "targets", ()):
         changes["targets"] = setup.targets  # "and cheaper?" after serving 20 users: sets for the same users
     return dataclasses.replace(query, **changes) if changes else query

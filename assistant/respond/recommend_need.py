@@ -162,7 +162,7 @@ def from_scratch(query: RecommendQuery, env: Env) -> bool:
     """ "train a 7b llm from scratch", "从零预训练": a word of [lists] pretrain_words, every weight trained."""
     from assistant.nlu.lexicon import lexicon
 
-    return lexicon(env.lang).words_in("pretrain_words", query.text.lower())
+    return query.pretrain or lexicon(env.lang).words_in("pretrain_words", query.text.lower())
 
 
 def finetune_method(query: RecommendQuery) -> str:

@@ -143,6 +143,7 @@ def _built(r: Reading) -> RecommendQuery:
         laptop=bool(said(r, "laptop_words")),
         form_choice=bool(said(r, "laptop_words") and said(r, "desktop_words")) and not r.explicit,
         cheaper_asked=b.meaning("ASK") == "cheaper" and not r.explicit,
+        pretrain=bool(said(r, "pretrain_words")),
         which_one=b.has("COMPARE") and not r.refs,
         mode=_method(r),  # a method named ("for a qlora of a 13b", "full finetune", "from scratch")
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,  # "满血", "unquantized"
