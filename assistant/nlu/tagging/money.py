@@ -52,6 +52,8 @@ class MoneyTagging(TaggerBase):
         """An amount the words after it make a budget or a price: "2000买啥卡" (a buying verb, lexicon [units]
         budget_after), "700 for a used 3090", "5000以内" / "2万预算" (a Chinese under or budget word)."""
         tt, n = self.tt, len(self.tt)
+        if self.unit("context", j):
+            return None  # "4096上下文": a context length ("上下" after an amount would read "about 4096")
         if v >= 100 and self.unit("budget_after", j) and self.tt[i] not in self.index.bare_numbers:
             return self._money(i, j, v)
         # "got offered 700 for a used 3090": an amount for a card is its price, not a count of them
