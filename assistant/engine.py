@@ -43,6 +43,7 @@ from assistant.respond import (
     figure_net,
     kind_answers,
     no_repeat,
+    stand_in_memory,
     thread_lead,
     uncovered,
     unused_numbers,
@@ -256,6 +257,7 @@ class Engine:
         paper = uncovered.against(query, env, answer)  # "s4000 能替代a100吗": paper figures against the card named
         # "orange pi 5": a name the KB lacks that the concept's page covers is not said to be left out
         notes = engine_notes.covered_by(engine_notes.unrecognized(query, lang), query, answer)
+        notes += stand_in_memory.lines(query, env)  # "rtx 5080 super 24gb": what 24 GB would hold, not the 16 GB
         answer.headline = i18n.gap(lang).join([*notes, *paper, headline]).strip()
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
