@@ -7,7 +7,9 @@ Contract: `clause_prices(r, query, settings)` -> extra `price_override` Settings
 rent-or-buy question that have none yet. An amount is skipped when it is a rate, a difference, a budget or a cap
 (Stated.whole "budget", respond/unused_money's cap words), or a sale or a past purchase (a word of [lists]
 price_sold_before before it in its clause: "sells for £1,400", "paid £1,899 for my 4090": not what buying costs now).
-Clauses end at sentence punctuation, a comma followed by a space, and the words of [lists] clause_split_words.
+Clauses end at sentence punctuation, a comma followed by a space, and the words of [lists] clause_split_words. An
+amount in a clause of its own that a price word opens ([lists] price_clause_words: "，京东价1.3w左右") prices the one
+card of the clause before it.
 """
 
 from __future__ import annotations
@@ -86,6 +88,20 @@ def _card_beside(low: str, s, cards) -> str | None:
     return None
 
 
+def _card_of_clause_before(low: str, a: int, at: int, cards, r: Reading) -> str | None:
+    """An amount in a clause of its own that a price word opens ("京东价1.3w左右", "price is about $1,800"): the price
+    of the one card named in the clause right before it; None when that clause names none or several."""
+    opening = low[a:at].strip()
+    if not any(opening.startswith(w) or (not w.isascii() and w in opening) for w in r.lex.listed("price_clause_words")):
+        return None
+    prior = [t for t in cards if t.end <= a]
+    if not prior:
+        return None
+    start, _ = _bounds(low, prior[-1].start, r.lex.listed("clause_split_words"))
+    named = {t.gpu_match().name for t in prior if t.start >= start}
+    return named.pop() if len(named) == 1 else None
+
+
 def clause_prices(r: Reading, query, settings) -> list[Setting]:
     if query.intent not in _INTENTS:
         return []
@@ -115,6 +131,8 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
         if any(w in low[a : s.start] for w in sold):
             continue
         name = _card_beside(low, s, [t for t in cards if a <= t.start < b])
+        if name is None and not any(a <= t.start < b for t in cards):
+            name = _card_of_clause_before(low, a, s.start, cards, r)  # "4090d值得买吗，京东价1.3w左右"
         if name is None:
             continue
         ref = refs.get(name)
