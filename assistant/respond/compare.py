@@ -340,6 +340,8 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         figures["counts"] = counts
     if picked is not None:
         figures["pick"] = {**picked[2], "said": picked[1]}
+    elif query.aspect == "memory" and choice and len(names) == 2:  # "which one has more vram": memory chose it
+        figures["pick"] = {"gpu": choice, "reason": "memory"}
     if d2023:
         figures["dettmers2023"] = {w: v for _, fig in d2023 for w, v in fig.items()}
     variant_steps, variant_sources = variant_notes([rows[n].gpu for n in names], env)
