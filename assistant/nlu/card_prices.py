@@ -88,11 +88,17 @@ def _card_beside(low: str, s, cards) -> str | None:
     return None
 
 
+def _price_opened(low: str, at: int, splits, r: Reading) -> bool:
+    """The clause of the amount at `at` opens with a price word ([lists] price_clause_words: "京东价", "price is")."""
+    a, _ = _bounds(low, at, splits)
+    opening = low[a:at].strip()
+    return any(opening.startswith(w) or (not w.isascii() and w in opening) for w in r.lex.listed("price_clause_words"))
+
+
 def _card_of_clause_before(low: str, a: int, at: int, cards, r: Reading) -> str | None:
     """An amount in a clause of its own that a price word opens ("京东价1.3w左右", "price is about $1,800"): the price
     of the one card named in the clause right before it; None when that clause names none or several."""
-    opening = low[a:at].strip()
-    if not any(opening.startswith(w) or (not w.isascii() and w in opening) for w in r.lex.listed("price_clause_words")):
+    if not _price_opened(low, at, r.lex.listed("clause_split_words"), r):
         return None
     prior = [t for t in cards if t.end <= a]
     if not prior:
@@ -123,8 +129,8 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
             continue
         if gap is not None and s.start == gap.start:
             continue
-        if s.dim == "number" and not s.whole:
-            continue  # a bare number: bare_price reads the one of a rent-or-buy
+        if s.dim == "number" and not s.whole and not _price_opened(low, s.start, splits, r):
+            continue  # a bare number: bare_price reads the one of a rent-or-buy ("，闲鱼价1.1w" is a price)
         if not_a_price(low, s.start, s.end, r):
             continue  # "预算3万", "under $1000", "$150/mo", "托管费800", "+ $80 shipping": no card's price
         a, b = _bounds(low, s.start, splits)

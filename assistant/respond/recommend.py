@@ -230,8 +230,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "cheapest gpus for a qlora of a 70b", "full finetune a 7b, what gpus": several cards with the model split
         # over them (FSDP-QLoRA, DeepSpeed ZeRO-3) may cost less, or give more per dollar, than the one card that
         # holds it; the better of one card or several leads
-        sets, multi = ranked(passive_ok, 8), sharded_sets.note_test(ranking, query.sort == "price", need, env)
-        if multi is not None and (note := multi(sets)):
+        sets = ranked(passive_ok, 8)
+        if note := sharded_sets.why_sets(ranking, sets, query.sort == "price", need, env):
             ranking, max_auto, multi_note = sets, 8, note
     if ranking.choice is None and need and query.workload == "llm_finetune" and query.gpu_count <= 1 and not single:
         # "cheapest gpu to full finetune qwen3 14b": no single card holds it; the fewest that do, sharded (ZeRO-3 /
