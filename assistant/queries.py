@@ -375,6 +375,7 @@ class RatesQuery(Query):
     precision: str | None = None  # serve: the weights' precision
     workload: str | None = None  # "l40s or a100 for serving inference, which is better value to rent": the measure
     min_memory_gb: float | None = None  # "cheapest cloud gpu with 80gb": no GPU named, every GPU with this much
+    set_count: int = 1  # by_memory: "cheaper?" after 8 x B200 for a month: each row priced for that many (`hours`)
     samples: float | None = None  # job: "about 50k samples" (converted to tokens at an assumed length)
     sample_tokens: float | None = None  # job: "of 512 tokens each": the sample length stated (else assumed)
     sample_tokens_seq: bool = False  # job: that length is the sequence length said ("10k examples, seq len 2048")

@@ -225,8 +225,16 @@ def cheaper_rental(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     memory = dlg.memory_of(focus) if focus and dlg.memory_of else None
     if not memory:
         return None
-    return RatesQuery(
-        text=follow.text, provider=base.provider, mode="by_memory", min_memory_gb=memory, settings=follow.settings
+    count = max((r.count for r in base.gpus if r.name == focus), default=1)
+    return RatesQuery(  # the set and the time rented kept: "cheaper?" after 8 x B200 for a month prices 8 for a month
+        text=follow.text,
+        provider=base.provider,
+        mode="by_memory",
+        min_memory_gb=memory,
+        settings=follow.settings,
+        set_count=count,
+        hours=base.hours,
+        period=base.period,
     )
 
 

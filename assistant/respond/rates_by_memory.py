@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from assistant import i18n
 from assistant.answer import Answer, Table
+from assistant.periods import ASKED_HOURS
 from assistant.queries import RatesQuery
 from assistant.respond import rates_value
 from assistant.respond.env import Env
@@ -40,7 +41,12 @@ def _pair_step(offers: list, env: Env, want: float, single: float | None) -> lis
     ]
 
 
-def _table(env: Env, rows: list[tuple]) -> Table:
+def _set_hours(query: RatesQuery) -> float | None:
+    """The hours the set is rented for ("cheaper?" after 8 x B200 for a month: 730), None when no time was said."""
+    return query.hours or ASKED_HOURS.get(query.period or "")
+
+
+def _table(env: Env, rows: list[tuple], hours: float | None = None, n: int = 1) -> Table:
     headers = [
         env.t("rates.col_gpu"),
         env.t("rates.col_memory"),
@@ -48,20 +54,23 @@ def _table(env: Env, rows: list[tuple]) -> Table:
         env.t("rates.col_on_demand"),
         env.t("rates.col_spot"),
         env.t("rates.col_instance"),
-        env.t("rates.col_observed"),
     ]
-    body = [
-        [
+    if hours:
+        headers.append(env.t("rates.col_cost", hours=f"{hours:,.0f}", n=n))
+    headers.append(env.t("rates.col_observed"))
+    body = []
+    for spec, o in rows:
+        row = [
             spec.short_name,
             f"{spec.memory_gb:g} GB",
             o.provider,
             env.money(o.on_demand_usd_per_gpu_hour, 2),
             env.money(o.spot_usd_per_gpu_hour, 2) if o.spot_usd_per_gpu_hour else "—",
             env.t("rates.instance", n=o.gpus_per_instance),
-            o.observed,
         ]
-        for spec, o in rows
-    ]
+        if hours:
+            row.append(env.money_total(o.on_demand_usd_per_gpu_hour * hours * n))
+        body.append(row + [o.observed])
     return Table(headers=headers, rows=body)
 
 
@@ -116,6 +125,12 @@ def respond(query: RatesQuery, env: Env) -> Answer:
     )
     if nexts:
         head += i18n.gap(env.lang) + env.t("rates.memory_next", offers=i18n.sep(env.lang).join(nexts))
+    hours = _set_hours(query)
+    if hours:  # the set and the time the thread rents: "8 x MI300X for 730 hours: $11,621"
+        total = env.money_total(best.on_demand_usd_per_gpu_hour * hours * query.set_count)
+        head += i18n.gap(env.lang) + env.t(
+            "rates.memory_set_total", n=query.set_count, gpu=spec.short_name, hours=f"{hours:,.0f}", total=total
+        )
     head = lead + head
     steps = _pair_step(offers, env, want, best.on_demand_usd_per_gpu_hour) if want else [env.t("rates.cheapest_hint")]
     foreign = [s.short_name for s, o in rows[:SHOWN] if o.currency != env.currency]
@@ -130,7 +145,7 @@ def respond(query: RatesQuery, env: Env) -> Answer:
         intent="rates",
         headline=head,
         gpus=[s.name for s, _ in shown],
-        tables=[_table(env, shown)],
+        tables=[_table(env, shown, hours, query.set_count)],
         steps=steps,
         figures={
             "rates": [figure(o, None, 1) for _, o in shown],
