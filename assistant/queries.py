@@ -144,6 +144,7 @@ class RecommendQuery(Query):
     top_n: int | None = None  # "top 5 gpus for llm inference": a ranked list of this many
     laptop: bool = False  # "which laptop gpu should an ml student get": laptop GPUs only
     form_choice: bool = False  # "laptop or desktop for deep learning?": the two forms weighed
+    mac_or_pc: bool = False  # "mac or pc for local llms?": a Mac against a desktop with NVIDIA cards, same money
     cheaper_asked: bool = False  # "便宜点的呢，5k左右", "cheaper? $350 max": below the thread's pick too
     pretrain: bool = False  # "training a small gpt from scratch": every weight trained, compute-optimal tokens
     which_one: bool = False  # "which one would you pick for ...": one of the GPUs talked about, when there are some

@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.models import constants as C
-from assistant.models import llm, memory
+from assistant.models import memory
 from assistant.models.hardware import gpu_memory_limit_gb, is_apple
 from assistant.queries import ModelRef, RecommendQuery, RigQuery
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm, sized_model
-from assistant.respond.pricing import CHAT_CONTEXT, budget_usd, chat_tokens_per_s, is_converted, price_of
+from assistant.respond.pricing import budget_usd, chat_tokens_per_s, is_converted, price_of
 from assistant.respond.wording import gb, spec_source
 from assistant.specs import GpuSpec
 
@@ -112,43 +112,53 @@ def _fastest(rows: list[MacRow], budget: float | None) -> MacRow | None:
     return max(priced, key=lambda r: (r.tokens_per_s or 0.0, -(r.price_usd or 0.0)), default=None)
 
 
+def pc_build(query, env: Env, money: float, model, quant: str) -> tuple[Answer, dict] | None:
+    """The PC `money` builds for the model (respond/rig: the fastest build within it that holds the model, else the
+    cheapest that does), as the rig's answer and its `figures.rig` with `holds` (within the money); None when no
+    build is rated by the model's speed."""
+    from assistant.respond import rig
+
+    answer = rig.respond(
+        RigQuery(
+            text=query.text,
+            budget_usd=money,
+            workload="llm_inference",
+            model=ModelRef(mention=model.name, key=model.key),
+            precision=quant,
+            condition=query.condition,
+        ),
+        env,
+    )
+    build = answer.figures.get("rig") or {}
+    if not build.get("gpu") or build.get("speed_unit") != "tokens_per_s":
+        return None
+    return answer, build | {"holds": not build.get("over_budget_usd")}
+
+
+def set_name(env: Env, build: dict) -> str:
+    """ "2 x RTX 3090", "RTX 5090": a build's cards as said."""
+    gpu = env.reader.known_gpu(build["gpu"])
+    n = build["gpu_count"]
+    return f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
+
+
 def _nvidia_line(query, env: Env, budget: float | None, model, quant: str) -> str:
-    """The NVIDIA route for the same money, one line: the GPU ranking's pick for what is left of the budget after
-    the desktop around the cards (cost.platform), with its single-user speed on the same model."""
+    """The NVIDIA route for the same money, one line: the PC the budget builds for the model (respond/rig), with its
+    single-user speed on it, or the cheapest PC that holds it and by how much it is over."""
     if not budget or (model.key or "").endswith("b") and not env.reader.model(model.key):
         return ""  # a size typed ("a 13b model") is shaped on the fly: the GPU ranking sizes it itself below
-    desk = env.platform_usd(1)
-    left = budget - desk
-    if left <= 0:
+    pc = pc_build(query, env, budget, model, quant)
+    if pc is None:
         return ""
-    from assistant.respond import recommend
-
-    nvidia = RecommendQuery(
-        text=query.text,
-        workload="llm_inference",
-        budget_usd=left,
-        model=ModelRef(mention=model.name, key=model.key),
-        precision=query.precision,
-        condition=query.condition,
-    )
-    ranked = recommend.respond(nvidia, env)
-    top = (ranked.figures or {}).get("ranking") or []
-    if not ranked.choice or not top:
-        return env.t("mac.nvidia_none", budget=env.money(budget), left=env.money(left), desk=env.money(desk))
-    gpu = env.reader.gpu(ranked.choice)
-    count = top[0].get("gpu_count", 1)
-    n = max(count, 1)
-    tps = llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n).tokens_per_s if gpu else 0.0
-    need = memory.inference_memory(model, quant, context=CONTEXT).total_gb
-    holds = gpu is not None and need <= (gpu.memory_gb or 0) * n
+    build = pc[1]
     return env.t(
-        "mac.nvidia_pick" if holds else "mac.nvidia_pick_short",
+        "mac.nvidia_pick" if build["holds"] else "mac.nvidia_pick_over",
         budget=env.money(budget),
-        left=env.money(left),
-        desk=env.money(desk),
-        gpus=(f"{n} x " if n > 1 else "") + (gpu.short_name if gpu else ranked.choice),
-        memory=gb((gpu.memory_gb or 0) * n if gpu else None),
-        tps=f"{tps:,.1f}",
+        total=env.money(build["total_usd"]),
+        over=env.money(build["total_usd"] - budget),
+        gpus=set_name(env, build),
+        memory=gb(build["memory_gb"]),
+        tps=f"{build['speed']:,.1f}",
         model=model.name,
         quant=quant,
     )
@@ -285,7 +295,11 @@ def respond(query: RecommendQuery | RigQuery, env: Env) -> Answer:
         )
     if any(r.converted for r in rows):
         steps.append(env.t("rec.converted_mark"))
-    steps += [env.t(f"{p}.whole_computer"), env.t(f"{p}.speed_caveat"), env.t(f"{p}.not_cuda")]
+    steps += [
+        env.t(f"{p}.whole_computer", desk=env.money(env.platform_usd(1))),
+        env.t(f"{p}.speed_caveat"),
+        env.t(f"{p}.not_cuda"),
+    ]
     steps.append(_nvidia_line(query, env, budget, model, quant) or env.t("mac.nvidia"))
     yes, no = env.t("mac.fits_yes"), env.t("mac.fits_no")
     table = Table(

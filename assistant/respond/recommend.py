@@ -90,6 +90,10 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         # "我们组想给新生配机器 每台预算1万 做cv", "给工作室配4台出图机器 每台什么卡": each machine is one desktop, not
         # the institution's chart
         query = dataclasses.replace(query, organization=False)
+    if query.mac_or_pc:  # "mac or pc for local llms": a Mac against a desktop with NVIDIA cards, same money
+        from assistant.respond import mac_or_pc
+
+        return mac_or_pc.respond(query, env)
     if query.vendor in ("apple", "unified") and (query.laptop or query.form_choice):
         query = dataclasses.replace(query, laptop=False, form_choice=False)  # "mac呢" after laptops: the Macs
     if query.form_choice:

@@ -56,15 +56,33 @@ def _form(r: Reading) -> str:
     return "sff" if said(r, "sff_words") else ""  # "best gpu for ml that fits in a small form factor case"
 
 
-@needs(("laptop_words",), ("desktop_words",), unless=("GPU", "RENT", "WATTS"))
+@needs(("laptop_words", "VENDOR", "GPU"), ("desktop_words", "pc_words"), unless=("RENT", "WATTS"))
 def form_choice(r: Reading) -> RecommendQuery | None:
     """ "gaming laptop or build a pc for ai stuff", "笔记本还是台式跑深度学习": a laptop and a desktop weighed, no card
-    named: the two forms for the work (respond/laptop_or_desktop), read before a budget alone reads as a setting."""
-    if r.explicit or r.refs or not weighs_forms(r):
+    named: the two forms for the work (respond/laptop_or_desktop), read before a budget alone reads as a setting;
+    "macbook or desktop pc for llms, budget 3000", "买mac还是组台式跑大模型": a Mac against a PC (respond/mac_or_pc)."""
+    mac = weighs_mac(r)
+    if not (mac or (weighs_forms(r) and not r.refs)):  # a Mac may be named ("mac studio or a pc")
         return None
     if r.b.has("RENT", "WATTS") or said(r, "rig_psu") or set(r.fields()) - {"price", "all"}:
         return None  # "laptop or desktop, which uses more power", "rent or a laptop": not which machine to buy
+    if mac:
+        return dataclasses.replace(_built(r), vendor="apple", mac_or_pc=True, form_choice=False, laptop=False)
     return dataclasses.replace(_built(r), form_choice=True)
+
+
+def weighs_mac(r: Reading) -> bool:
+    """A Mac and a PC with NVIDIA cards weighed ("mac or pc", "macbook or build a desktop", "mac还是台式"), no card
+    but a Mac product named, no laptop said ("macbook or a windows laptop" weighs two laptops)."""
+    if any(not (g.name or "").startswith("Apple ") or not g.assumed for g in r.explicit) or said(r, "laptop_words"):
+        return False  # a Mac of one chip and size ("macbook m3 max 64gb, will mixtral run? or build a pc"): its fit
+    vendors = {t.value for t in r.b.kinds.get("VENDOR", [])}
+    if "unified" in vendors:  # "best mac or mini pc for llms": the unified-memory machines (respond/macs)
+        return False
+    apple = "apple" in vendors or bool(r.explicit)  # "mac studio or a pc"
+    if not (apple and said(r, "pc_words")):
+        return False
+    return r.b.has("OR", "VS", "COMPARE") or bool(said(r, "form_choice_words"))
 
 
 def weighs_forms(r: Reading) -> bool:
