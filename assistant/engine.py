@@ -277,7 +277,11 @@ class Engine:
             from assistant.respond.recommend_why import why_lead
 
             lead = why_lead(answer, env)  # what decided it first
-            if lead and answer.intent in ("recommend", "compare"):  # the pick was just shown: its reasons alone
+            if parsed.asked_figure == "pick" and answer.choice:  # "which one would you get": the pick, its reasons
+                chosen = self.reader.gpu(answer.choice)
+                said = i18n.t(lang, "engine.pick_asked", gpu=chosen.short_name if chosen else answer.choice)
+                answer.headline = i18n.gap(lang).join(p for p in (said, lead or answer.headline) if p)
+            elif lead and answer.intent in ("recommend", "compare"):  # the pick was just shown: its reasons alone
                 answer.headline = lead
             else:  # a fit's "why not?": the arithmetic, then what does fit
                 answer.headline = i18n.gap(lang).join(p for p in (lead, answer.headline) if p)

@@ -55,6 +55,13 @@ class GpuVariants:
             held = memory_configs.held_configs(config, self.reader.unified_gpus())
             within = bool(held) and held[0] <= float(sizes[0]) <= held[-1]
             return config if within and self.reader.gpu(config) is not None else None
+        if not found and len(sizes) == 1 and "gb" in words and not chip:  # "ti super, the 16g one": the size the
+            # name lacks (the 4070 Ti SUPER is only made with 16 GB) is the memory of the card the other words name
+            found = [
+                (extra, name)
+                for extra, name in self._named_with(wanted - {sizes[0], "gb"}, laptop and not desktop, base)
+                if (spec := self.reader.gpu(name)) is not None and spec.memory_gb == float(sizes[0])
+            ]
         if not found and "gb" in wanted and "gb" not in words:  # "the ti" of the 3060 12 GB: the 3060 Ti (8 GB)
             size = {w for i, w in enumerate(base_words) if i + 1 < len(base_words) and base_words[i + 1] == "gb"}
             found = self._named_with(wanted - size - {"gb"}, laptop and not desktop, base)

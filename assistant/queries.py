@@ -177,6 +177,7 @@ class FitQuery(Query):
     precision: str | None = None
     context_tokens: int | None = None
     batch: int | None = None
+    capacity_asked: bool = False  # "一张4090能跑多少并发": the most users served at once (kept through follow-ups)
     mode: str = "inference"  # inference | full_finetune | lora | qlora
     want_speed: bool = False
     want_time: bool = False  # "how long to fine tune llama 3 8b with qlora on a 4090": hours of the job as well

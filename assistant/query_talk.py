@@ -91,6 +91,7 @@ class FollowUpQuery(Query):
     gpu_count: int | None = None
     model: ModelRef | None = None
     context_tokens: int | None = None
+    batch: int | None = None  # "batch 开到16呢", "what about batch 16": the sequences (users) at once
     budget_usd: float | None = None
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     fields: tuple[str, ...] = ()  # "and its bandwidth?": the spec fields asked now

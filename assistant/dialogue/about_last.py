@@ -143,6 +143,28 @@ def cheaper_than_pick(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, cheaper_than=pick[0], cheaper_than_count=pick[1])
 
 
+def rig_at_new_budget(dlg: Dialogue, query: Query) -> Query:
+    """ "cheaper? like 1000", "cheaper, around 1000" after a whole build: the build again within the new budget (a
+    recommendation of cards would drop the machine around them); the query unchanged otherwise (a question of its
+    own, "gpu for training sd loras, budget 800", names its use)."""
+    from assistant.queries import RecommendQuery, RigQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RecommendQuery) and isinstance(last, RigQuery) and query.budget_usd):
+        return query
+    if last.asks_power or query.workload or query.model or query.vendor or not query.cheaper_asked:
+        return query
+    return dataclasses.replace(
+        last,
+        text=query.text,
+        settings=query.settings,
+        budget_usd=query.budget_usd,
+        budget_currency=query.budget_currency,
+        condition=query.condition or last.condition,
+        cheaper_than_usd=None,
+    )
+
+
 def _picked_before(dlg: Dialogue, rec) -> tuple[str, ...]:
     """The cards "what else?" leaves out: those left out before it in the thread and the card the thread picked
     (else the cards the last answer talked about: "4090 vs 3090" then "any alternatives")."""
@@ -367,11 +389,29 @@ def why_of_pick(parsed, dlg: Dialogue):
         return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why") if picked else parsed
     if _why_of_last(parsed, last):  # "why? renting seems more flexible to me" after a rent-or-buy: its reasons
         return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
+    if _pick_asked(parsed, dlg):  # "which one would you get", "你会选哪个" right after a pick: that pick, and why
+        return FollowUpQuery(text=parsed.text, ask="why", asked_figure="pick")
     if not isinstance(parsed, CompareQuery) or parsed.asked_figure != "why" or last is None:
         return parsed
     if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):
         return parsed
     return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
+
+
+def _pick_asked(parsed, dlg: Dialogue) -> bool:
+    """ "which one would you get", "which would you pick", "你会选哪个" right after a recommendation or a build that
+    picked one: no card, model or work of its own, only "which" (a comparison of the thread's cards would rank the
+    list again by another measure and could name another card than the one just recommended)."""
+    from assistant.queries import CompareQuery
+
+    last = dlg.context.last_query
+    if not isinstance(parsed, CompareQuery) or last is None or last.intent not in ("recommend", "rig"):
+        return False
+    if not dlg.context.pick or len(parsed.gpus) != 1 or parsed.gpus[0].pronoun != "implicit":
+        return False
+    if parsed.model is not None or parsed.workload or parsed.settings:
+        return False
+    return parsed.asked_figure == "which" or parsed.worth
 
 
 def _why_of_last(parsed, last) -> bool:

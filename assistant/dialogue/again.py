@@ -88,7 +88,29 @@ def answer_again(context: Context, settings) -> Query | None:
     if rented is not None:
         return rented
     last = search_behind(context, settings) or latest_affected(context, settings)  # "any used ones?" after why-not
-    return None if last is None else without_replaced(last, settings)
+    if last is None:
+        return _pick_at_budget(context, settings)
+    return without_replaced(last, settings)
+
+
+def _pick_at_budget(context: Context, settings) -> Query | None:
+    """ "nvm, budget is 2k now" in a thread that weighed cards for a use without picking within a budget: the pick
+    for the thread's use within it (the thread's AMD cards ranked beside NVIDIA's); None without a budget alone or a
+    use."""
+    from assistant.queries import RecommendQuery
+
+    keys = {s.key for s in settings}
+    workload = context.setup.workload or context.workload
+    if "budget_usd" not in keys or keys - {"budget_usd", "condition"} or workload is None:
+        return None
+    makers = {g.split()[0] for g in context.gpus if g}
+    return RecommendQuery(
+        text="",
+        workload=workload,
+        model=context.setup.model,
+        vendor="nvidia,amd" if "Radeon" in makers else None,
+        settings=tuple(settings),
+    )
 
 
 def _idle_bill(context: Context, settings) -> Query | None:

@@ -28,6 +28,7 @@ FOLLOWUP_FIELDS = (
     "gpu_count",
     "model",
     "context_tokens",
+    "batch",
     "budget_usd",
     "budget_currency",
     "min_memory_gb",

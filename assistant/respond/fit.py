@@ -124,7 +124,8 @@ def respond(query: FitQuery, env: Env) -> Answer:
     if query.gpus:  # "笔记本3060能炼lora吗 会不会烧坏", "游戏本4060跑7b 发热会不会很严重": the laptop's heat, answered
         answer = laptop_part.with_heat(answer, query.text, query.gpus[0].name, env)
     users_said = dict(query.targets).get("users")  # "for 32 users at once, total throughput?": those 32
-    if fit_capacity.asked(query.text, env.lang) and not users_said:  # "4090能同时服务多少人用qwen 7b": the most users
+    asks_capacity = query.capacity_asked or fit_capacity.asked(query.text, env.lang)
+    if asks_capacity and not users_said and not query.batch:  # "4090能同时服务多少人用qwen 7b": the most users
         gpu, n = _gpu(query, env)
         capacity = fit_capacity.respond(query, env, answer, gpu, sized_model(query, env)[0], n)
         return capacity or answer

@@ -383,6 +383,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
             hours = query.hours
     elif query.mode == "serve":
         n, steps = _serve_users(query, env) or serve_count(query, env, gpu)
+        n = max([n, *(r.count for r in query.gpus if r.name)])  # "and for 2 of them?": the cards asked, if more
         hours = hours or _PERIOD_HOURS["month"]
     rates, node = rates_node.node_rate(query, env, rates, n, lambda r: shown_provider(r, env, market))  # a server
     steps += [node] if node else []

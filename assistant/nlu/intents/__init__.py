@@ -81,7 +81,7 @@ from assistant.nlu.intents import (
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reader_needs import NEEDS, met, needs
 from assistant.nlu.reading import Reading
-from assistant.queries import Clarification, CompareQuery, CostQuery, Query, RatesQuery, SpecQuery
+from assistant.queries import Clarification, CompareQuery, CostQuery, FitQuery, Query, RatesQuery, SpecQuery
 from assistant.query_talk import ExplainQuery, SetQuery
 
 # The order is the precedence: courtesy and commands, then concept questions, ellipsis and
@@ -240,6 +240,7 @@ READERS = (
     recommend.form_choice,  # "gaming laptop or build a pc for ai stuff": the two forms weighed, before "or" reads alone
     followup.one_enough,  # "is 1 enough instead?", "would one be enough?": one card of the set talked about
     followup.good_alone,  # "any good?", "好用吗" after a card: the verdict on it (is it any good)
+    thread_asks.price_alone,  # "京东现在啥价" after cards talked about: their prices
     followup.better_else,  # "what else could i get for cheap that does it better?": other cards, not "it" compared
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about
@@ -383,6 +384,8 @@ def read(reading: Reading) -> Query | Clarification:
             return found
         found = _with_form(reading, found)
         found = machine_count.counted(reading, found)  # "9 workstations each w/ a 4080 super": nine of them
+        if isinstance(found, FitQuery) and any(w in reading.text.lower() for w in reading.lex.listed("capacity_asks")):
+            found = dataclasses.replace(found, capacity_asked=True)  # "能跑多少并发": kept for "上下文 32k 呢"
         if isinstance(found, SpecQuery) and found.gpus and reading.form.owned:  # "we have 4 a100s in our lab"
             found = dataclasses.replace(found, owned=True)
         if isinstance(found, CostQuery) and found.own_fee is None:  # "colo is $150 a month": added to the cost

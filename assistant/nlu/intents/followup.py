@@ -454,11 +454,15 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     at_least = b.has("MORE", "ONLY") or "+" in r.text  # "with at least 16gb", "only 24gb+ cards"
     if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
         gpus = []  # "what if it's for my company": "it" is the purchase, not a GPU
+    variants = r.lex.listed("variant")
+    named = [w for w in b.unknown if w in variants]  # "no, the ti super": every variant word, in order
+    if named and replace_ and gpus and all(g.pronoun in ("it", "that") and not g.name for g in gpus):
+        gpus = []  # "不是，我说的是 ti super，16g那个": "that one" is the variant said beside it
     if not gpus:
-        variants = r.lex.listed("variant")
-        named = [w for w in b.unknown if w in variants]  # "no, the ti super": every variant word, in order
         if named:
-            gpus.append(GpuRef(mention=" ".join(dict.fromkeys(named)), pronoun="variant"))
+            mem = b.first("MEMORY")  # "ti super, the 16g one": the size names the variant too
+            words = [*dict.fromkeys(named), *([f"{mem:g}gb"] if mem else [])]
+            gpus.append(GpuRef(mention=" ".join(words), pronoun="variant"))
             replace_ = True
         mem = b.first("MEMORY")
         if not gpus and mem is not None and b.has(*LEADS) and not at_least and not said(r, "system_ram_words"):
@@ -487,6 +491,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         gpu_count=count,
         model=r.model,
         context_tokens=r.num("CONTEXT"),
+        batch=r.num("BATCH"),
         budget_usd=r.money(),
         # "预算改成4000呢": a budget with no money tag is in the question's currency too (yuan in Chinese)
         budget_currency=r.currency() if b.has("MONEY") else (r.unnamed_currency() if b.has("BUDGET") else None),

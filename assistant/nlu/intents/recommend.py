@@ -102,6 +102,7 @@ def read(r: Reading) -> RecommendQuery | None:
         or (not r.refs and b.has("GPU_WORD") and said(r, "speed_rank_words"))  # "ai性能最强的显卡是哪张"
         or (not r.refs and _form(r) != "")  # "nas用的半高卡 跑jellyfin和小模型": a card of that form is asked for
         or (not r.refs and b.has("GPU_WORD") and wanted_feature(r) is not None)  # "支持fp8的显卡", "哪些卡支持nvlink"
+        or (not r.refs and b.meaning("ASK") == "cheaper" and _bare_budget(r) is not None)  # "cheaper? like 1000"
     ):
         return None  # "性价比最高的大显存卡是哪张" names no GPU: a recommendation
     if len(r.explicit) == 1 and b.tags[0].kind == "QUESTION" and said(r, "verdict_features"):
@@ -127,7 +128,8 @@ def _built(r: Reading) -> RecommendQuery:
     if org == "yes" and said(r, "self_buy_words"):
         org = "no"  # "学校服务器排队太久了 想自己买张卡": the person buys, not the school
     money = r.money()
-    bare = _bare_budget(r) if money is None and b.has("RECOMMEND") else None
+    # "cheaper? like 1000": a bare amount beside a cheaper word is the new budget too
+    bare = _bare_budget(r) if money is None and (b.has("RECOMMEND") or b.meaning("ASK") == "cheaper") else None
     psu = _psu_said(r)
     return RecommendQuery(
         text=r.text,
