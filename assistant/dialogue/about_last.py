@@ -44,6 +44,10 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask == "token_cost":  # "cost per million tokens?" after a model served or run: that question, priced
+        if base is None or getattr(base, "model", None) is None:  # per token by its words (respond/token_cost)
+            raise NothingToReferTo(follow.text)
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings)
     if follow.ask == "mix":
         return mixed_with_thread(dlg, follow)
     if follow.ask == "break_even_use":  # "how many hours a month before buying wins": the rent or buy again
@@ -391,6 +395,8 @@ def why_of_pick(parsed, dlg: Dialogue):
         return FollowUpQuery(text=parsed.text, ask="why", asked_figure="why")
     if _pick_asked(parsed, dlg):  # "which one would you get", "你会选哪个" right after a pick: that pick, and why
         return FollowUpQuery(text=parsed.text, ask="why", asked_figure="pick")
+    if (two := _two_options(parsed, dlg)) is not None:  # "你会选哪个" after 8 x 4090 then 4 x H20: those two sets
+        return two
     if not isinstance(parsed, CompareQuery) or parsed.asked_figure != "why" or last is None:
         return parsed
     if last.intent not in ("rig", "recommend") or any(g.name or not g.pronoun for g in parsed.gpus):
@@ -402,16 +408,35 @@ def _pick_asked(parsed, dlg: Dialogue) -> bool:
     """ "which one would you get", "which would you pick", "你会选哪个" right after a recommendation or a build that
     picked one: no card, model or work of its own, only "which" (a comparison of the thread's cards would rank the
     list again by another measure and could name another card than the one just recommended)."""
-    from assistant.queries import CompareQuery
+    from assistant.queries import CompareQuery, RigQuery
 
     last = dlg.context.last_query
     if not isinstance(parsed, CompareQuery) or last is None or last.intent not in ("recommend", "rig"):
+        return False
+    if isinstance(last, RigQuery) and last.asks_power:  # a power supply asked: no pick of cards was made
         return False
     if not dlg.context.pick or len(parsed.gpus) != 1 or parsed.gpus[0].pronoun != "implicit":
         return False
     if parsed.model is not None or parsed.workload or parsed.settings:
         return False
     return parsed.asked_figure == "which" or parsed.worth
+
+
+def _two_options(parsed, dlg: Dialogue):
+    """ "which would you pick", "你会选哪个" when the thread talked about one set and then another ("8 卡 4090 的服务器"
+    then "换成 4 张 H20 呢"): those two, as many of each as were talked about; None otherwise."""
+    from assistant.queries import CompareQuery
+
+    ctx = dlg.context
+    if not isinstance(parsed, CompareQuery) or len(parsed.gpus) != 1 or parsed.gpus[0].pronoun != "implicit":
+        return None
+    if len(ctx.gpus) != 1 or len(ctx.recent) < 2 or not (parsed.asked_figure == "which" or parsed.worth):
+        return None
+    names = list(dict.fromkeys(reversed(ctx.recent)))[:2][::-1]
+    if len(names) < 2:
+        return None
+    gpus = tuple(GpuRef(mention=n, name=n, count=ctx.seen_counts.get(n, ctx.counts.get(n, 1))) for n in names)
+    return dataclasses.replace(parsed, gpus=gpus, workload=parsed.workload or ctx.setup.workload or ctx.workload)
 
 
 def _why_of_last(parsed, last) -> bool:

@@ -149,7 +149,9 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
             continue
         if ref.pronoun == "context":  # "why not the 4060 ti?": the GPU the conversation is about
             named = {r.name for r in out}
-            others = [g for g in [dlg.context.focus, *dlg.context.gpus] if g and g not in named]
+            # then the cards talked about before ("换 4070 呢" then "第二个能快多少": than the 3060 before it)
+            ctx = dlg.context
+            others = [g for g in dict.fromkeys([ctx.focus, *ctx.gpus, *reversed(ctx.recent)]) if g and g not in named]
             if not others:
                 raise NoSecondGpu(out[0].name if out else "")
             # "vs just getting a mac studio m3 ultra 96gb?" after 2 x RTX 3090: against the set the last question was

@@ -210,6 +210,9 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             head += i18n.gap(env.lang) + env.t(
                 "deal.holds_at", quant=quant, what=what, gb=f"{(gpu.memory_gb or 0) * n:g}", model=holds
             )
+    elif not query.workload and _use_asked(query, env):  # "arc b580 for ai, any good? 12gb for 250": the maker's
+        practice = vendor_practice.verdict_lead(gpu, None, "", env)  # software caveat (AI in general) after the price
+        head += (i18n.gap(env.lang) + practice) if practice else ""
     platform_sources: list[str] = []
     if n >= 2 and platform_note.asked(query.text, env):  # "3 used 3090s ..., what cpu + mobo for 3 cards"
         head += i18n.gap(env.lang) + platform_note.line(gpu, n, env)

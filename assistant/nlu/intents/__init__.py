@@ -241,6 +241,7 @@ READERS = (
     followup.one_enough,  # "is 1 enough instead?", "would one be enough?": one card of the set talked about
     followup.good_alone,  # "any good?", "好用吗" after a card: the verdict on it (is it any good)
     thread_asks.price_alone,  # "京东现在啥价" after cards talked about: their prices
+    thread_asks.token_cost_alone,  # "whats the cost per million tokens roughly" after a served model
     followup.better_else,  # "what else could i get for cheap that does it better?": other cards, not "it" compared
     followup.about_last,  # "why?", "anything cheaper?", "with amd too", "two of them?", "how fast?"
     followup_cards.alternative,  # "or a used 3090 for the same money?", "还是买二手3090": against the card talked about

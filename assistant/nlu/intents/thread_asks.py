@@ -314,3 +314,17 @@ def price_alone(r: Reading) -> Query | None:
     if not _only(b.unknown, r.lex.listed("price_alone_fillers")):
         return None
     return dataclasses.replace(build(r), fields=("price",), asked_figure="price")
+
+
+@needs(said=("token_cost_words",), unless=("GPU", "MODEL", "PARAMS", "MONEY"))
+def token_cost_alone(r: Reading) -> Query | None:
+    """ "whats the cost per million tokens roughly", "那每百万token成本呢" after a model served or run on cards: the
+    cost per token of what was talked about (the engine answers it from the words, respond/token_cost)."""
+    b = r.b
+    if r.explicit or not said(r, "token_cost_words"):
+        return None
+    if not {t.kind for t in b.tags} <= {"COST", "EXPLAIN", "HOW_MUCH", "FIELD", "PRICES", "PER"} | AROUND:
+        return None
+    if not _only(b.unknown, r.lex.listed("token_cost_fillers")):
+        return None
+    return build(r, ask="token_cost")
