@@ -138,6 +138,10 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
             continue
         name = _card_beside(low, s, [t for t in cards if a <= t.start < b])
         if name is None and not any(a <= t.start < b for t in cards):
+            if _both_priced(low[a : s.start], refs, r):  # "4090D 和 5080 ...，京东价差不多都 1w 出头": each of them
+                out += _each_card(s, [g for n, g in refs.items() if n not in priced], r)
+                priced.update(refs)
+                continue
             name = _card_of_clause_before(low, a, s.start, cards, r)  # "4090d值得买吗，京东价1.3w左右"
         if name is None:
             continue
@@ -153,3 +157,19 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
         )
         priced.add(name)
     return out
+
+
+def _both_priced(before: str, refs: dict, r: Reading) -> bool:
+    """Two or more cards named, and a word for all of them before the amount in its clause ("都 1w 出头", "both about
+    $800", "each around 1k"): one price for each card."""
+    return len(refs) >= 2 and any(w in before for w in r.lex.listed("both_priced_words"))
+
+
+def _each_card(s, refs: list, r: Reading) -> list[Setting]:
+    """The amount `s` as the price of each of `refs` (one card each)."""
+    return [
+        Setting(
+            "price_override", s.value, gpu=g.name, condition=g.condition, currency=s.currency or r.unnamed_currency()
+        )
+        for g in refs
+    ]

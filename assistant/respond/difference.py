@@ -132,6 +132,8 @@ def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str,
     key = "difference.price_gap" if pd.condition == pc.condition else "difference.price_gap_mixed"
     if pd.condition != pc.condition and (conditions.get(a.name) or conditions.get(b.name)):
         key = "difference.price_gap_stated"  # "new 4090 vs used 3090": each in the condition said
+    if abs(pd.usd / pc.usd - 1) < 0.005:  # "京东价差不多都 1w 出头": one price for both
+        key = "difference.price_same"
     text = env.t(
         key,
         dear=dear.short_name,

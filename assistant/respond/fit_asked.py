@@ -145,6 +145,8 @@ def _quant_asked(answer: Answer, query: FitQuery, env: Env) -> Answer:
     if verdict.get("answer") not in ("yes", "yes_if") or query.mode not in (None, "inference"):
         return answer
     condition = str(verdict.get("condition") or "")
+    if isinstance(verdict.get("fits_at"), str):  # "a little less than asked": the lighter quantization that fits
+        prec = verdict["fits_at"]
     if condition.startswith("gguf_"):  # flux on 12 GB: the GGUF denoiser it runs as, not the fp8 row that missed
         prec = env.t("fit.quant_gguf", quant=condition.removeprefix("gguf_").upper())
     elif prec in GGUF_TYPES and "image_seconds" in answer.figures:  # asked again at that GGUF type: an image model's

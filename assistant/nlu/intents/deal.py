@@ -36,12 +36,21 @@ YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not
 
 
 def _under_an_amount(r: Reading) -> bool:
-    """An "under" word before an amount ("under $700", "about 650"); not "thinking about grabbing a used 3090"."""
+    """An "under" word before an amount ("under $700", "about 650"); not "thinking about grabbing a used 3090", nor
+    one card's price said as "at most" ("p40 ... 一张不到1k", "a used 3090 goes for under 700 each")."""
     tags = r.b.tags
     return any(
-        t.kind == "UNDER" and (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER") or t.text != "about")
+        t.kind == "UNDER"
+        and (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER") or t.text != "about")
+        and not (r.explicit and _per_card_before(r, t))
         for k, t in enumerate(tags)
     )
+
+
+def _per_card_before(r: Reading, tag) -> bool:
+    """ "一张不到1k", "每张不到800": a word for one card right before the "under" word (the card's price, not a cap)."""
+    before = r.text[: tag.start].rstrip().lower()
+    return any(before.endswith(w) for w in r.lex.listed("per_card_price_words"))
 
 
 @needs(unless=("BUDGET", "RENT", "HOURS", "KWH", "VS"))
