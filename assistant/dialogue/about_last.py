@@ -147,6 +147,32 @@ def cheaper_than_pick(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, cheaper_than=pick[0], cheaper_than_count=pick[1])
 
 
+def laptops_instead(dlg: Dialogue, query: Query) -> Query:
+    """ "what about a laptop instead", "笔记本呢" after a pick or a build for a budget: the laptops for that work within
+    that budget (respond/laptops), not a laptop version of the card picked; the query unchanged otherwise."""
+    from assistant.queries import RecommendQuery, RigQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, FollowUpQuery) and query.laptop) or any(g.name for g in query.gpus):
+        return query
+    if isinstance(last, RigQuery):
+        last = RecommendQuery(
+            text=last.text,
+            workload=last.workload,
+            model=last.model,
+            budget_usd=last.budget_usd,
+            budget_currency=last.budget_currency,
+            condition=last.condition,
+        )
+    if not isinstance(last, RecommendQuery) or last.vendor in ("apple", "unified"):
+        return query
+    if query.budget_usd:  # "a laptop for 1200 instead?": within that budget
+        last = dataclasses.replace(last, budget_usd=query.budget_usd, budget_currency=query.budget_currency)
+    return dataclasses.replace(
+        last, text=query.text, settings=query.settings, laptop=True, form_choice=False, mac_or_pc=False
+    )
+
+
 def rig_at_new_budget(dlg: Dialogue, query: Query) -> Query:
     """ "cheaper? like 1000", "cheaper, around 1000" after a whole build: the build again within the new budget (a
     recommendation of cards would drop the machine around them); the query unchanged otherwise (a question of its

@@ -78,7 +78,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     )
     others = i18n.join_names(env.lang, [g.short_name for g, _ in ranked[1:4]])
     head = env.t(
-        "laptop.head",
+        "laptop.head" if others else "laptop.head_one",  # one part within the budget: no "then"
         title=title,
         gpu=best.short_name,
         memory=gb(best.memory_gb),

@@ -492,6 +492,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         model=r.model,
         context_tokens=r.num("CONTEXT"),
         batch=r.num("BATCH"),
+        laptop=bool(said(r, "laptop_words")) and not r.explicit,
         budget_usd=r.money(),
         # "预算改成4000呢": a budget with no money tag is in the question's currency too (yuan in Chinese)
         budget_currency=r.currency() if b.has("MONEY") else (r.unnamed_currency() if b.has("BUDGET") else None),
