@@ -44,6 +44,10 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask == "headroom":  # "how much vram is left" after a fit: that fit, the memory left leading
+        if base is None or base.intent != "fit":
+            raise NothingToReferTo(follow.text)
+        return dataclasses.replace(base, text=follow.text, settings=follow.settings, asked_figure="headroom")
     if follow.ask == "token_cost":  # "cost per million tokens?" after a model served or run: that question, priced
         if base is None or getattr(base, "model", None) is None:  # per token by its words (respond/token_cost)
             raise NothingToReferTo(follow.text)

@@ -39,7 +39,7 @@ from assistant.dialogue.money_k import budget_of_k
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.dialogue.side_question import past_side
 from assistant.dialogue.swap import swap_for_one
-from assistant.queries import GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, Setting
+from assistant.queries import CostQuery, GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, Setting
 from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
@@ -108,6 +108,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         rented = rent_context.rented_last(dlg)
         if rented is not None:  # "how much would that cost" after a rent: that rent
             return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
+        if isinstance(base, CostQuery) and base.kind == "training_run" and base.gpus:  # "cost?" after a run timed
+            return rent_context.job_rates(follow, fill(dlg, base.gpus, True), None, base)  # on cards: its rent
         if follow.period and isinstance(base, (RatesQuery, RentOrBuyQuery)):  # "how much per month then" after a rent
             rent: Any = cloud.per_period(dlg, base, follow.period)  # a rent (RatesQuery) for that period
             return dataclasses.replace(rent, text=follow.text, period=follow.period)

@@ -147,7 +147,7 @@ _TIME_ASKED = re.compile(r"how long|how many hours|多久|多长时间|几个小
 
 def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
     """The clock time a job is done when a start was said (respond/clock_done.py), then the check above."""
-    from assistant.respond import calc, capacity, clock_done, per_request
+    from assistant.respond import calc, capacity, clock_done, headroom_lead, per_request
     from assistant.respond.limits import answer_energy, answer_lead
     from assistant.respond.made_in import line as made_in
 
@@ -157,6 +157,7 @@ def finish(answer: Answer, query, env: Env, typed: str | None = None) -> Answer:
         return answer
     timed = (
         shared
+        or headroom_lead.lead(answer, query, env)  # "how much vram is left" after a fit: the GB left
         or clock_done.windowed(answer, typed or query.text or "", env)  # "only evenings 7pm-1am": the days it takes
         or clock_done.lead(answer, query.clock, env, query.asked_figure)
         or answer_lead(answer, query, env)

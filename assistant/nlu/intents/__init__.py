@@ -227,6 +227,7 @@ READERS = (
     spec.difference_talked_about,  # "whats the price difference" after a comparison: that figure of the GPUs
     concept_cues.effect,  # "does undervolting hurt llm speed", "nvlink能把两张卡显存合并吗": what the concept does
     card_topic.of_it,  # "how do i cool it", "散热怎么办" after a card: that topic of the card talked about
+    thread_asks.headroom_left,  # "how much vram is left" after a fit: the memory beside it
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it

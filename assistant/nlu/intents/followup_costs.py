@@ -150,7 +150,8 @@ def cost_of_that(r: Reading) -> Query | None:
     if b.meanings.get("COST_KIND") or r.said("run_words") or power_asked(r) or r.form.figure == "bill":
         return None  # "how much would that cost to run", "它的运行成本", "and the power bill?": a running cost
     pronouns = tuple(g for g in r.refs if g.pronoun in ("it", "that", "them"))
-    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW") or total):
+    alone = kinds <= {"COST", "QUESTION"} and not b.unknown  # "cost?": the money of what was just talked about
+    if len(pronouns) != len(r.refs) or not (pronouns or b.has("FOLLOW") or total or alone):
         return None
     if not b.has("COST") and any(g.pronoun != "that" for g in pronouns):
         return None  # "how much is it": the price of the card talked about (the spec reader)

@@ -328,3 +328,14 @@ def token_cost_alone(r: Reading) -> Query | None:
     if not _only(b.unknown, r.lex.listed("token_cost_fillers")):
         return None
     return build(r, ask="token_cost")
+
+
+@needs(said=("headroom_asks",), unless=("GPU", "MODEL", "PARAMS", "MONEY"))
+def headroom_left(r: Reading) -> Query | None:
+    """ "how much vram is left", "还剩多少显存" after a fit: the memory left beside it (respond/headroom_lead)."""
+    b = r.b
+    if r.explicit or not said(r, "headroom_asks"):
+        return None
+    if not {t.kind for t in b.tags} <= {"HOW_MUCH", "MEMORY", "ASPECT", "FIELD", "EXPLAIN", "FIT"} | AROUND:
+        return None
+    return dataclasses.replace(build(r, ask="headroom"), asked_figure="headroom")
