@@ -447,6 +447,8 @@ _REST_W_BEFORE = re.compile(
 _REST_W_AFTER = re.compile(
     r"^\s*(?:for|of|on)?\s*(?:the rest|everything else|the other|other parts|the cpu|cpu|the platform)"
 )
+# "预算 30w", "价格1.3w", "花了2w": a w after a money word is 万 (ten thousand), not watts
+_MONEY_W = re.compile(r"(?:预算|价格|价|花了|花|卖|收|报价|开价|budget)\s*(?:大概|大约|差不多|约|在|是|不到|左右)?\s*$")
 _IDLE_W = re.compile(r"(?:idle|idles|idling|待机|空闲|闲置)[^\d]{0,10}$")
 _IDLE_W_AFTER = re.compile(r"^\s*(?:at |when |while )?(?:idle|idling)\b")
 
@@ -457,6 +459,8 @@ def _watts(m: re.Match) -> Amount | None:
     "rest"; a draw at idle ("idles at 95w") "idle"."""
     v = _num(m.group(1)) * (1000 if m.group(2) == "kw" else 1)
     before, after = m.string[max(0, m.start() - 40) : m.start()], m.string[m.end() : m.end() + 30]
+    if m.group(2) != "kw" and _MONEY_W.search(before[-12:]):
+        return None  # "预算 30w", "花了1.3w": 万 (ten thousand yuan), money read elsewhere, no draw
     role = ""
     each = bool(_EACH_W.search(after) or _EACH_W_BEFORE.search(before))
     if _LIMIT.search(before):

@@ -39,6 +39,9 @@ class ServingSets:
     sources: list[str]
 
 
+FASTER_WITHIN = 1.3  # [A] a set within the budget this much faster per user than the cheapest one is worth naming
+
+
 def serving_sets(
     model: ModelSpec,
     users: int,
@@ -122,6 +125,16 @@ def _serving_sets(
         sentence += i18n.gap(env.lang) + env.t(
             "serve.sets_fp8", what=_label(fp8), each=tokens_rate(fp8.per_user), machine=env.money(fp8.machine_usd)
         )
+    roomier = _fastest_within(ranked, budget, best)
+    if roomier is not None:  # "预算 30w": the budget buys more than the cheapest set that serves them, said
+        sentence += i18n.gap(env.lang) + env.t(
+            "serve.sets_fastest_within",
+            budget=env.money(budget or 0),
+            what=_label(roomier[1]),
+            fmt=env.t(f"serve.fmt_{roomier[0]}"),
+            each=tokens_rate(roomier[1].per_user),
+            machine=env.money(roomier[1].machine_usd),
+        )
     if budget and overall[0] is not best:  # the budget leaves out the set the users need
         above = overall[0]
         sentence += i18n.gap(env.lang) + env.t(
@@ -160,6 +173,16 @@ def _serving_sets(
         "fp8": fp8.figures() if fp8 else None,
     }
     return ServingSets(sentence, table, figures, env.cite(SOURCES))
+
+
+def _fastest_within(ranked: dict, budget: float | None, best: ServeSet) -> tuple[str, ServeSet] | None:
+    """With a budget said, the set within it that gives each user the most speed at any weight format (the format
+    with it), when it is clearly faster (FASTER_WITHIN) than the cheapest set that serves them; None otherwise."""
+    if not budget:
+        return None
+    within = [(prec, s) for prec, sets in ranked.items() for s in sets if s.machine_usd <= budget]
+    top = max(within, key=lambda ps: (ps[1].per_user, -ps[1].machine_usd), default=None)
+    return top if top is not None and top[1].per_user >= FASTER_WITHIN * best.per_user else None
 
 
 def _candidates(env: Env, organization: bool = False) -> list[GpuSpec]:
