@@ -79,9 +79,11 @@ from assistant.respond.wording import gb, software_stack
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
+    from assistant.respond import already_within
     from assistant.respond.free_note import with_free_note  # "a student with $600 ... kaggle": the free notebooks
 
-    return with_free_note(query, _respond(query, env), env, budget_usd(query, env.for_query(query)))
+    answer = already_within.respond(query, env, _respond) or _respond(query, env)  # "便宜点，2k 左右" after ¥1,150
+    return with_free_note(query, answer, env, budget_usd(query, env.for_query(query)))
 
 
 def _respond(query: RecommendQuery, env: Env) -> Answer:

@@ -121,6 +121,8 @@ class MoneyTagging(TaggerBase):
         # "my budget is 2k": a budget word just before ("is", "of around" between); "a 2k rig", "2k build for llms": a
         # machine of that price, not a 2k context
         budgeted = any(t.kind == "BUDGET" for t in self.tags[-3:])
+        # "便宜点，2k 左右", "cheaper, like 2k": the new budget of a cheaper pick, not a context
+        budgeted = budgeted or any(t.kind == "ASK" and t.value == "cheaper" for t in self.tags[-2:])
         # "2k for a whole pc build": the machine named a few words on ("for a (whole / new) pc"), its price
         machine_on = jj + 1 < n and tt[jj] == "for" and any(w in _PRICE_BEFORE for w in tt[jj + 1 : jj + 5])
         if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE) or machine_on:
