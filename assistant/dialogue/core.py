@@ -250,6 +250,7 @@ class Dialogue:
                 named: Any = query  # a query with a gpus slot (checked)
                 pointed = price_said.pointed(named.gpus, query.text)  # "it", or a card the thread brought in
                 query = dataclasses.replace(named, gpus=fill(self, named.gpus, query.intent in COUNTED))
+                query = thread_keeps.platform_count(query)  # "what motherboard do i need" after 2 x 5090: for two
                 if pointed:  # "and if i buy it for 1600 instead": the amount is that card's price
                     query = price_said.price_of_card(query, lang)
             if open_ended:  # "how many watts does that pull from the wall" after 2 x RTX 3090

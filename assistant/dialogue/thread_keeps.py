@@ -186,3 +186,15 @@ def users_of_thread(dlg: Dialogue, query: Query) -> Query:
     if model is None or setup.model is None or model.key != setup.model.key:
         return query
     return dataclasses.replace(query, targets=setup.targets)
+
+
+def platform_count(query: Query) -> Query:
+    """The board asked for the set talked about ("what motherboard do i need", "主板咋选" after 2 x RTX 5090): the
+    machine for that many cards (the count the pronoun was filled with); other queries unchanged."""
+    from assistant.queries import RigQuery
+
+    if not (isinstance(query, RigQuery) and query.asked_figure == "platform" and query.gpu_count is None):
+        return query
+    if len(query.gpus) != 1 or not query.gpus[0].name:
+        return query
+    return dataclasses.replace(query, gpu_count=query.gpus[0].count)

@@ -187,6 +187,9 @@ def platform_of_cards(r: Reading) -> Query | None:
     named = [g for g in r.refs if g.name]
     ways = _WAYS.search(r.text)  # "双路3090要什么主板": two of the card (a USERS word elsewhere)
     count = r.total_count() or (_WAY_COUNT[ways.group(1)] if ways else None)
+    if not named and not count and not r.refs and said(r, "board_asked_words"):  # "what motherboard do i need"
+        them = GpuRef(mention="", pronoun="them", count_open=True)
+        return RigQuery(text=r.text, gpus=(them,), asked_figure="platform")
     if len({g.name for g in named}) > 1 or not count or count < 2:
         return None
     card = named[0] if named else GpuRef(mention="", pronoun="it")
