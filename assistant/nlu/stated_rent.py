@@ -55,6 +55,9 @@ def _hour_before(r: Reading) -> list:
     ]
 
 
+VS_APART = 5.0  # a "vs" between a rate and a card sets them on different sides of the question
+
+
 def _rented_card(r: Reading, rate) -> str | None:
     """The card named nearest the rate (tags between them counted), of two different cards named; None otherwise."""
     names = {g.name for g in r.explicit if g.name}
@@ -62,7 +65,12 @@ def _rented_card(r: Reading, rate) -> str | None:
         return None
     tags = r.b.tags
     at = tags.index(rate)
-    cards = [(abs(k - at) + (0.5 if k > at else 0.0), t) for k, t in enumerate(tags) if t.kind == "GPU"]
+
+    def apart(k: int) -> float:  # tags between, a later card half a step further, a "vs" / "or" between far apart
+        between = tags[min(k, at) + 1 : max(k, at)]  # ("h100 on runpod is 2.5$/hr vs buying a 5090": the h100)
+        return abs(k - at) + (0.5 if k > at else 0.0) + VS_APART * sum(t.kind in ("VS", "OR") for t in between)
+
+    cards = [(apart(k), t) for k, t in enumerate(tags) if t.kind == "GPU"]
     if not cards:
         return None
     nearest = min(cards, key=lambda c: c[0])[1]
