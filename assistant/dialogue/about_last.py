@@ -44,6 +44,16 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask == "risks":  # "有啥风险" after a card or an offer for one: that verdict, its catches asked
+        from assistant.dialogue.references import focus_refs
+        from assistant.queries import VerdictQuery
+
+        if isinstance(base, VerdictQuery):
+            return dataclasses.replace(base, text=follow.text, settings=follow.settings, risks=True)
+        picked = focus_refs(dlg)
+        if not picked:
+            raise NothingToReferTo(follow.text)
+        return VerdictQuery(text=follow.text, gpus=picked[:1], settings=follow.settings, risks=True)
     if follow.ask == "headroom":  # "how much vram is left" after a fit: that fit, the memory left leading
         if base is None or base.intent != "fit":
             raise NothingToReferTo(follow.text)

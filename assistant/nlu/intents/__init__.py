@@ -133,6 +133,7 @@ READERS = (
     arch_cues.architecture,  # "does cuda still support pascal", "安培架构还能用几年": an architecture (may tag nothing)
     arch_cues.card_years,  # "4090能用几年", "3090还能战几年": that card's architecture's support and years
     thread_asks.upgrade_untagged,  # "要不要升级": the upgrades over the thread's card (not "not understood")
+    thread_asks.risks_alone,  # "有啥风险", "any risks?" after a card or an offer: its catches
     unknown.empty,  # nothing tagged
     recommend.class_pick,  # "passive datacenter gpu for a rack server", "要计算卡 不要游戏卡": that class ranked
     power_limit.capped,  # "cap my 4090 at 300w, how much slower": the card's power limit, not a circuit's cap

@@ -339,3 +339,20 @@ def headroom_left(r: Reading) -> Query | None:
     if not {t.kind for t in b.tags} <= {"HOW_MUCH", "MEMORY", "ASPECT", "FIELD", "EXPLAIN", "FIT"} | AROUND:
         return None
     return dataclasses.replace(build(r, ask="headroom"), asked_figure="headroom")
+
+
+@needs(said=("risk_words",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "WORKLOAD", "RENT"))
+def risks_alone(r: Reading) -> Query | None:
+    """ "有啥风险", "有啥坑", "any risks?", "what's the catch" after a card or an offer for one: the catches of that
+    card (its verdict with the risks said first, respond/verdict and respond/deal)."""
+    b = r.b
+    if r.explicit or not said(r, "risk_words"):
+        return None
+    if not {t.kind for t in b.tags} <= {"EXPLAIN"} | AROUND:  # "矿卡能买吗 有什么风险": a condition's concept
+        return None
+    phrases = r.lex.listed("risk_words")  # the words of the risk asked are no unknown words here
+    allowed = set(r.lex.listed("risk_fillers")) | {w for p in phrases for w in p.split()}
+    allowed |= {ch for p in phrases if not p.isascii() for ch in p}
+    if not _only(b.unknown, allowed):
+        return None
+    return build(r, ask="risks")
