@@ -103,6 +103,7 @@ class FollowUpQuery(Query):
     swaps: bool = False  # "换成4090呢", "switch to a 4090": the card named instead of the set talked about
     instead: bool = False  # "what about an m4 max instead?": the card named set against the one before (instead_words)
     laptop: bool = False  # "what about a laptop instead", "笔记本呢" (no card named): laptops for the thread's pick
+    precisions: tuple[str, ...] = ()  # "fp8 or q4 on it?": two formats weighed for the thread's model on its card
     want_speed: bool = False  # "how fast?", "tokens per sec?": the speed of what the last answer was about
     video_use: bool = (
         False  # "视频生成呢", "what about video gen?": video generation with no model named (not the image one)

@@ -44,6 +44,20 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings
         # were kept for the conversation when it was asked: stating them again would "change" them
         return dataclasses.replace(base, settings=(), per_card_of=None)
+    if follow.ask == "precisions":  # "fp8 or q4 on it?": the thread's model on its card at both formats
+        from assistant.dialogue.references import focus_refs
+        from assistant.queries import FitQuery
+
+        if isinstance(base, FitQuery) and (base.model is not None or base.params_b):
+            return dataclasses.replace(
+                base, text=follow.text, settings=follow.settings, precisions=follow.precisions, precision=None
+            )
+        card = focus_refs(dlg)
+        if dlg.context.setup.model is None or not card:
+            raise NothingToReferTo(follow.text)
+        return FitQuery(
+            text=follow.text, model=dlg.context.setup.model, gpus=card, want_speed=True, precisions=follow.precisions
+        )
     if follow.ask == "risks":  # "有啥风险" after a card or an offer for one: that verdict, its catches asked
         from assistant.dialogue.references import focus_refs
         from assistant.queries import VerdictQuery

@@ -134,6 +134,7 @@ READERS = (
     arch_cues.card_years,  # "4090能用几年", "3090还能战几年": that card's architecture's support and years
     thread_asks.upgrade_untagged,  # "要不要升级": the upgrades over the thread's card (not "not understood")
     thread_asks.risks_alone,  # "有啥风险", "any risks?" after a card or an offer: its catches
+    thread_asks.precisions_weighed,  # "fp8 or q4 on it?" after a model on a card: both formats on it
     unknown.empty,  # nothing tagged
     recommend.class_pick,  # "passive datacenter gpu for a rack server", "要计算卡 不要游戏卡": that class ranked
     power_limit.capped,  # "cap my 4090 at 300w, how much slower": the card's power limit, not a circuit's cap

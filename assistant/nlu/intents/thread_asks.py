@@ -356,3 +356,21 @@ def risks_alone(r: Reading) -> Query | None:
     if not _only(b.unknown, allowed):
         return None
     return build(r, ask="risks")
+
+
+_FORMATS_AROUND = {"PRECISION", "OR", "VS", "COMPARE", "SPEED", "FASTER", "ASPECT", "FIT"}
+
+
+@needs(("PRECISION",), ("PRONOUN",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "RENT"))
+def precisions_weighed(r: Reading) -> Query | None:
+    """ "fp8 or q4 on it?", "它跑q4还是q8好" after a model on a card ("it" said): the model's speed and memory at each
+    format on that card (respond/fit_precisions)."""
+    b = r.b
+    formats = tuple(dict.fromkeys(b.meanings.get("PRECISION", [])))
+    if r.explicit or r.model or len(formats) != 2 or not b.has("OR", "VS", "COMPARE"):
+        return None
+    if not b.has("PRONOUN"):  # "bf16 vs fp16?", "int8和fp8有啥区别": the formats themselves (the concepts)
+        return None
+    if not {t.kind for t in b.tags} <= _FORMATS_AROUND | AROUND or b.unknown:
+        return None
+    return dataclasses.replace(build(r, ask="precisions"), precisions=formats, precision=None)
