@@ -196,6 +196,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         from assistant.respond import macs
 
         return macs.respond(query, env)
+    if query.asked_figure == "platform" and not query.gpus and not query.budget_usd:  # "what motherboard do i
+        # need" with no card talked about: which cards it is for, asked back (a board depends on their count)
+        return Answer(question=query.text, intent="rig", headline="", clarification=env.t("rig.board_which"))
     env = env.for_query(query)
     if query.asks_power and _idle_of_one_kind(query, env):  # "what does it pull at idle" after 2 x RTX 3090
         from assistant.queries import SpecQuery
