@@ -196,8 +196,15 @@ def laptops_instead(dlg: Dialogue, query: Query) -> Query:
         return query
     if query.budget_usd:  # "a laptop for 1200 instead?": within that budget
         last = dataclasses.replace(last, budget_usd=query.budget_usd, budget_currency=query.budget_currency)
-    return dataclasses.replace(
-        last, text=query.text, settings=query.settings, laptop=True, form_choice=False, mac_or_pc=False
+    return dataclasses.replace(  # a cheaper pick asked before is of desktop cards: not below one of them now
+        last,
+        text=query.text,
+        settings=query.settings,
+        laptop=True,
+        form_choice=False,
+        mac_or_pc=False,
+        cheaper_than=None,
+        cheaper_asked=False,
     )
 
 
@@ -462,14 +469,17 @@ def _pick_asked(parsed, dlg: Dialogue) -> bool:
     """ "which one would you get", "which would you pick", "你会选哪个" right after a recommendation or a build that
     picked one: no card, model or work of its own, only "which" (a comparison of the thread's cards would rank the
     list again by another measure and could name another card than the one just recommended)."""
-    from assistant.queries import CompareQuery, RigQuery
+    from assistant.queries import CompareQuery, RecommendQuery, RigQuery
 
     last = dlg.context.last_query
-    if not isinstance(parsed, CompareQuery) or last is None or last.intent not in ("recommend", "rig"):
+    if last is None or last.intent not in ("recommend", "rig") or not dlg.context.pick:
         return False
     if isinstance(last, RigQuery) and last.asks_power:  # a power supply asked: no pick of cards was made
         return False
-    if not dlg.context.pick or len(parsed.gpus) != 1 or parsed.gpus[0].pronoun != "implicit":
+    if isinstance(parsed, RecommendQuery):  # "which one would u pick": read as a pick among cards, nothing else said
+        plain = RecommendQuery(text=parsed.text, which_one=True, asked_figure=parsed.asked_figure)
+        return parsed.which_one and dataclasses.replace(parsed, stated=(), said=()) == plain
+    if not isinstance(parsed, CompareQuery) or len(parsed.gpus) != 1 or parsed.gpus[0].pronoun != "implicit":
         return False
     if parsed.model is not None or parsed.workload or parsed.settings:
         return False

@@ -27,7 +27,7 @@ from assistant.respond.wording import gb
 
 CLEARLY_FASTER = 1.2  # [A] a route this much faster on a model both hold wins on speed (respond/laptop_or_desktop)
 MACBOOK = re.compile(r"macbook(?:\s*(?:pro|air))?", re.IGNORECASE)
-CUDA_WORK = ("training", "llm_finetune", "image_gen", "video_gen")  # work whose tools want CUDA
+CUDA_WORK = ("training", "llm_finetune", "image_generation")  # work whose tools want CUDA (query_terms.WORKLOADS)
 
 
 def respond(query: RecommendQuery, env: Env) -> Answer:
@@ -112,14 +112,13 @@ def _headline(query, env: Env, money, same_money, model, quant, row: dict, build
     """The two routes side by side, then the one to get and why; with the name of the route chosen."""
     mac_gpu = env.reader.known_gpu(row["gpu"])
     pc_gpu = env.reader.known_gpu(build["gpu"])
-    n = build["gpu_count"]
     said = {
         "money": env.money(money),
         "mac": mac_gpu.short_name,
         "mac_price": env.money(row["price_usd"] or 0),
         "mac_usable": gb(row["gpu_memory_gb"], 1),
         "mac_largest": largest_llm(env, row["gpu_memory_gb"], experts=True) or "—",
-        "gpus": f"{n} x {pc_gpu.short_name}" if n > 1 else pc_gpu.short_name,
+        "gpus": macs.set_name(env, build),
         "pc_memory": gb(build["memory_gb"]),
         "pc_total": env.money(build["total_usd"]),
         "over": env.money(build["total_usd"] - money),
