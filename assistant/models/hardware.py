@@ -79,10 +79,14 @@ def effective_bandwidth_value(bandwidth_gb_s: float, units: float, clock_ghz_: f
     return (peak**-p + cap**-p) ** (-1 / p)
 
 
-def effective_bandwidth(gpu: GpuSpec) -> Factor:
-    """Bandwidth the SMs can actually draw (§perf.memory, §llm.decode): one definition for every
-    workload, constants fitted on llamacpp_decode.tsv."""
+def effective_bandwidth(gpu: GpuSpec, engine: str = "llama.cpp") -> Factor:
+    """Bandwidth the SMs can actually draw (§perf.memory, §llm.decode): constants fitted on the llama.cpp scoreboard.
+    `engine="vllm"`: a serving engine's decode kernels, not held to llama.cpp's bytes-in-flight cap (§serve) [A]."""
     bw, units, ghz = bandwidth_gb_s(gpu), compute_units(gpu), clock_ghz(gpu)
+    if engine == "vllm":
+        value = finite(bw) * C.DECODE_BW_EFFICIENCY
+        how = f"{C.DECODE_BW_EFFICIENCY:g} x {bw:g} (serving engine, §serve)"
+        return Factor("effective bandwidth", value, "GB/s", "§serve", how)
     value = effective_bandwidth_value(bw, units, ghz)
     if value <= 0:
         return Factor("effective bandwidth", 0.0, "GB/s", "§perf.memory", "no bandwidth spec")

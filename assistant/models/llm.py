@@ -36,10 +36,10 @@ class LlmSpeed:
     note: str = ""
 
 
-def effective_bandwidth(gpu: GpuSpec) -> Factor:
-    """Smooth min of efficiency x peak and the SMs' memory-level-parallelism cap (§llm.decode);
-    the same definition the roofline uses (`hardware.effective_bandwidth`)."""
-    return hw.effective_bandwidth(gpu)
+def effective_bandwidth(gpu: GpuSpec, engine: str = "llama.cpp") -> Factor:
+    """Smooth min of efficiency x peak and llama.cpp's bytes-in-flight cap (§llm.decode); a serving engine
+    ("vllm") is not held to the cap (§serve); the same definition the roofline uses (`hardware.effective_bandwidth`)."""
+    return hw.effective_bandwidth(gpu, engine)
 
 
 def _compute_tflops(gpu: GpuSpec) -> Factor:
@@ -103,10 +103,12 @@ def decode_speed(
     split: str = "layer",
     interconnect: str = "pcie",
     kv_type: str = "fp16",
+    engine: str = "llama.cpp",
 ) -> LlmSpeed:
-    """Generation speed at `context` tokens already in the cache, `batch` sequences at once."""
+    """Generation speed at `context` tokens already in the cache, `batch` sequences at once, on llama.cpp's kernels
+    or a serving engine's (`engine="vllm"`, §serve)."""
     batch, n = max(int(batch or 1), 1), max(int(n_gpus or 1), 1)
-    bw = effective_bandwidth(gpu)
+    bw = effective_bandwidth(gpu, engine)
     weight_bytes = active_weights_gb(model, quant, batch) * C.GB  # a batch touches more experts, at most all
     kv_bytes = kv_cache_bytes(model, context, kv_type) * batch
     flops = 2 * finite(model.active_params_b, finite(model.params_b)) * 1e9 * batch

@@ -108,7 +108,7 @@ def serving(query: CompareQuery, model, prec: str, names: list[str], counts: dic
     tps = {}
     for name in held:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
-        tps[name] = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n).tokens_per_s
+        tps[name] = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n, engine="vllm").tokens_per_s
     figures["model_serving_tokens_per_second"] = {k: round(v, 0) for k, v in tps.items()}
     fast, slow = sorted(held, key=lambda k: -tps[k])[:2]
     head = env.t(
@@ -136,7 +136,7 @@ def _label(name: str, counts: dict[str, int], env: Env) -> str:
 def _serving_one(model, prec: str, names: list[str], holder: str, n: int, users: int, env: Env, ctx: int):
     """Only `holder` holds the users' KV caches: its total and per-user tokens/s, as (sentence, table row)."""
     gpu = env.reader.known_gpu(holder)
-    speed = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n)
+    speed = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=n, engine="vllm")
     label = _label(holder, {holder: n}, env)  # "only the 2 x RTX 3090", never one card
     head = env.t(
         "compare.serving_only",

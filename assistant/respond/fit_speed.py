@@ -176,7 +176,8 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
 
 
 def decode_as_asked(case: FitCase, spec, prec: str, link: str):
-    """The decode speed at `prec` with the question's context, batch, cards, split and link (§llm.decode)."""
+    """The decode speed at `prec` with the question's context, batch, cards, split and link (§llm.decode); several
+    users at once are served by a serving engine (§serve)."""
     query = case.query
     return llm.decode_speed(
         spec,
@@ -187,14 +188,21 @@ def decode_as_asked(case: FitCase, spec, prec: str, link: str):
         n_gpus=case.n,
         split=tensor_split(case),
         interconnect=link,
+        engine="vllm" if _served(case) else "llama.cpp",
     )
 
 
+def _served(case: FitCase) -> bool:
+    """Several users at once: a serving engine such as vLLM runs them, not llama.cpp (§serve)."""
+    return (case.query.batch or 1) > 1
+
+
 def tensor_split(case: FitCase) -> str:
-    """ "vllm张量并行", "with vllm tensor parallel" (lexicon tensor_split_words) on several cards: "tensor", each card
-    reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's default split."""
+    """ "vllm张量并行", "with vllm tensor parallel" (lexicon tensor_split_words) or several users served on several
+    cards: "tensor", each card reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's
+    default split."""
     words = lexicon(case.env.lang).words_in("tensor_split_words", f" {case.query.text.lower()} ")
-    return "tensor" if case.n > 1 and words else "layer"
+    return "tensor" if case.n > 1 and (words or _served(case)) else "layer"
 
 
 def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:

@@ -150,7 +150,9 @@ def _cheap_first(env: Env, sets, model, quant: str, parts: list[str], values: di
 def _tensor_cell(env: Env, row, model, quant: str) -> str:
     if row.n_gpus not in (2, 4, 8):
         return "-"
-    speed = llm.decode_speed(env.gpu(row.gpu), model, quant, context=4096, n_gpus=row.n_gpus, split="tensor")
+    speed = llm.decode_speed(
+        env.gpu(row.gpu), model, quant, context=4096, n_gpus=row.n_gpus, split="tensor", engine="vllm"
+    )
     return f"{speed.tokens_per_s:,.1f}"
 
 
@@ -165,7 +167,9 @@ def _tensor_met(env: Env, sets, model, quant: str, target: float):
     for row, _, total in sets:
         if row.n_gpus not in (2, 4, 8):
             continue
-        speed = llm.decode_speed(env.gpu(row.gpu), model, quant, context=4096, n_gpus=row.n_gpus, split="tensor")
+        speed = llm.decode_speed(
+            env.gpu(row.gpu), model, quant, context=4096, n_gpus=row.n_gpus, split="tensor", engine="vllm"
+        )
         if speed.tokens_per_s >= target:
             return row, speed.tokens_per_s, total
     return None

@@ -92,7 +92,9 @@ def shared_on_asked(case: FitCase, prec: str) -> tuple[str, dict]:
         return "", {}
     link = scaling.link(spec, n)
     split = "tensor" if n > 1 else "layer"
-    dec = llm.decode_speed(spec, model, prec, context=each_ctx, batch=users, n_gpus=n, split=split, interconnect=link)
+    dec = llm.decode_speed(
+        spec, model, prec, context=each_ctx, batch=users, n_gpus=n, split=split, interconnect=link, engine="vllm"
+    )
     where = f"{n} x {spec.short_name}" if n > 1 else spec.short_name
     text = env.t(
         "fit.serve_shared",
@@ -128,7 +130,9 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
     tp = tensor_parallel_count(model.attention_heads, count, model.kv_heads)
     ctx = query.context_tokens or memory.default_context(model)
     link = scaling.link(spec, tp)
-    dec = llm.decode_speed(spec, model, prec, context=ctx, batch=users, n_gpus=tp, split="tensor", interconnect=link)
+    dec = llm.decode_speed(
+        spec, model, prec, context=ctx, batch=users, n_gpus=tp, split="tensor", interconnect=link, engine="vllm"
+    )
     parts = dict(est.components)
     text = env.t(
         "fit.serve_count",
@@ -249,7 +253,9 @@ def served_on(
     if count > MAX_CARDS:
         return None
     link = scaling.link(gpu, count)
-    dec = llm.decode_speed(gpu, model, prec, context=ctx, batch=users, n_gpus=count, split="tensor", interconnect=link)
+    dec = llm.decode_speed(
+        gpu, model, prec, context=ctx, batch=users, n_gpus=count, split="tensor", interconnect=link, engine="vllm"
+    )
     if dec.tokens_per_s <= 0:
         return None
     cards = price.usd * count if price else 0.0
