@@ -426,6 +426,7 @@ class RigQuery(Query):
     server: bool = False  # "a server", "服务器": passively cooled datacenter cards are candidates too
     organization: bool = False  # "课题组预算10万", "公司采购": an institution buys (in yuan: official channels only)
     card_class: str | None = None  # "workstation cards only", "只要专业卡": as RecommendQuery.card_class
+    min_memory_gb: float | None = None  # "不是，我想要 24g 以上的" after a build: cards with at least this memory
     system_ram_gb: float | None = None  # "is 64gb ram enough for 2 3090s": the RAM weighed against the cards
     ram_asked: bool = False  # "how much ram do i need with a 4090": the RAM the cards want, no size said
     ram_overkill: bool = False  # "is 64gb ram overkill for a 4090 build": whether the size said is more than needed

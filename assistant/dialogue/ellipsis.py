@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import about_last, bills, cloud, instead, job, measures, rent_context
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
+from assistant.dialogue.card_for_size import card_for_size, size_for_fit, size_for_rig
 from assistant.dialogue.ellipsis_kinds import (
     FOLLOWUP_FIELDS,
     against_the_pick,
@@ -88,6 +89,10 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job
+    # "i have a 4060 laptop" after "is 8gb enough for anything ai"; "what about q4 on a 16gb card" after a fit
+    on_size = card_for_size(dlg, base, follow) or size_for_fit(base, follow) or size_for_rig(dlg, follow)
+    if on_size is not None:
+        return on_size
     sold = sale_of_swap(dlg, base, follow)  # "what if i get $700 for it" after selling a 3090 for a 5090 weighed
     if sold is not None:
         return sold

@@ -188,13 +188,8 @@ def decode_as_asked(case: FitCase, spec, prec: str, link: str):
         n_gpus=case.n,
         split=tensor_split(case),
         interconnect=link,
-        engine="vllm" if _served(case) else "llama.cpp",
+        engine="vllm" if (query.batch or 1) > 1 else "llama.cpp",
     )
-
-
-def _served(case: FitCase) -> bool:
-    """Several users at once: a serving engine such as vLLM runs them, not llama.cpp (§serve)."""
-    return (case.query.batch or 1) > 1
 
 
 def tensor_split(case: FitCase) -> str:
@@ -202,7 +197,7 @@ def tensor_split(case: FitCase) -> str:
     cards: "tensor", each card reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's
     default split."""
     words = lexicon(case.env.lang).words_in("tensor_split_words", f" {case.query.text.lower()} ")
-    return "tensor" if case.n > 1 and (words or _served(case)) else "layer"
+    return "tensor" if case.n > 1 and (words or (case.query.batch or 1) > 1) else "layer"
 
 
 def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:

@@ -320,6 +320,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
         head += i18n.gap(env.lang) + aside  # the PSU asked leads, the short RAM said after it
     if query.card_class and not query.gpus:  # "workstation cards only": the class kept, said first (as recommend)
         head = env.t("rig.among_class", family=env.t(f"rec.card_class_{query.card_class}")) + head
+    if query.min_memory_gb and not query.gpus:  # "24g以上的": the memory floor kept, said first
+        head = env.t("rig.among_memory", gb=f"{query.min_memory_gb:g}") + head
     on_circuit = circuit.asked(query) and not query.cap_kind
     if query.cap_kind:  # "solar gives me 12 kwh/day, does that cover a 4090 10 hrs a day": the energy verdict leads
         cap_text, cap_figures = wall_cap.sentence(query, choice, env)

@@ -202,6 +202,8 @@ def priced_builds(query: RigQuery, env: Env, hushed: bool = False) -> list:
             continue
         if not named and (gpu.vendor.lower() not in vendors or (gpu.passively_cooled and not query.server)):
             continue
+        if not named and (gpu.memory_gb or 0) < (query.min_memory_gb or 0):
+            continue  # "不是，我想要 24g 以上的", "only 24gb+ cards": cards with at least that memory
         if not named and classes and not card_class.of_class(gpu, classes):
             continue  # "workstation cards only", "只要专业卡": that class of cards only (respond/card_class.py)
         if not named and hushed and (gpu.tdp_w or 0) > quiet.QUIET_GPU_W:

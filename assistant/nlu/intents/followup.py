@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.card_size import card_size_said, size_or_more_said
 from assistant.nlu.followup_details import _amount, _count_word, _mode_said, _sale_said, job_data, made_in
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
@@ -451,7 +452,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")
     gpus = list(r.refs)
-    at_least = b.has("MORE", "ONLY") or "+" in r.text  # "with at least 16gb", "only 24gb+ cards"
+    # "with at least 16gb", "only 24gb+ cards", "24g以上的"; "on a 16gb card": any card of that size, no variant
+    at_least = b.has("MORE", "ONLY") or size_or_more_said(r.text) or card_size_said(r.text, vram=False)
     if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
         gpus = []  # "what if it's for my company": "it" is the purchase, not a GPU
     variants = r.lex.listed("variant")
