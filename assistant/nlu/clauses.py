@@ -177,6 +177,16 @@ def _verdict_then_fit(first, whole) -> bool:
     return bool(mine) and mine == theirs and bool(used)
 
 
+def _need_then_card(first, whole) -> bool:
+    """The first clause the memory a model needs (no card), the whole that model on a card: one fit, whose answer
+    gives the memory needed beside the verdict (and keeps what the message says of the card: system RAM, count)."""
+    if getattr(first, "intent", "") != "fit" or getattr(whole, "intent", "") != "fit" or getattr(first, "gpus", ()):
+        return False
+    model, whole_model = getattr(first, "model", None), getattr(whole, "model", None)
+    same = model is not None and whole_model is not None and model.key == whole_model.key
+    return same and any(g.name for g in getattr(whole, "gpus", ()))
+
+
 def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
     from assistant.nlu import understand
 
@@ -220,6 +230,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
         if _verdict_then_fit(a, whole):
             return None  # "3080 10g还能战吗，跑sd和7b模型够不够": whether it still does is the fit of those uses
+        if _need_then_card(a, whole):
+            return None  # "GLM-4.5-Air q4 显存要多少？单张 4090 加 64g 内存能跑吗": the fit on the card says the need
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":
             continue  # "is a 5060 ti enough for qwen3 14b and how many tok/s": one fit, with its speed
         if a.intent == "fit" and _asks_price(b) and isinstance(whole, Query) and whole.intent == "fit":

@@ -127,8 +127,22 @@ def _only_what_runs(r: Reading) -> bool:
     return all(w in words or (not w.isascii() and all(ch in words for ch in w)) for w in r.b.unknown)
 
 
+def variant_pair(r: Reading) -> bool:
+    """ "5060ti 8g 和 16g", "4060 ti 8gb and 16gb": a card and its other memory version said as a bare size, two
+    versions weighed against each other (a comparison), never two cards in one machine."""
+    named = [g for g in r.explicit if g.name]
+    if len(named) != 2 or named[0].name == named[1].name:
+        return False
+    return any(_BARE_SIZE.fullmatch((g.mention or "").strip().lower()) for g in named)
+
+
+_BARE_SIZE = re.compile(r"\d+\s*g(?:b|ib)?")
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
+    if variant_pair(r):
+        return None  # "5060ti 8g 和 16g 有必要上16g吗": the two versions compared (compare.read)
     # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU alone runs it, not which GPU
     on_cpu = bool(r.model) and not refs and said(r, "cpu_only_words") and not b.has("MONEY", "BUDGET", "UNDER")
     if (b.has("RECOMMEND") and not (owned_fit_first(r) or sizes_weighed(r)) and not on_cpu) or (
@@ -335,7 +349,7 @@ def mixed_set(r: Reading) -> Query | None:
     if len({g.name for g in named if g.name}) < 2 or any(g.name is None for g in named):
         return None
     compares = r.b.has("VS", "COMPARE") or (r.b.has("FASTER") and r.b.has("THAN"))  # "how fast" asks the speed
-    if compares or r.b.has("RECOMMEND", "RENT", "COST") or _choice_between(r, named):
+    if compares or r.b.has("RECOMMEND", "RENT", "COST") or _choice_between(r, named) or variant_pair(r):
         return None
     together = said(r, "mixed_set") or plus_between(r, named)
     owned = said(r, "mixed_owned") and (r.model or r.b.has("PARAMS", "FIT", "SPEED")) and not need_other(r, named)

@@ -43,6 +43,15 @@ _FEATURE_WORDS = {
 }
 
 
+def _precision_weighed(r: Reading) -> bool:
+    """ "要不要上 4bit", "should i go 4bit": the worth word is said of a precision right after it, not of the card."""
+    worth = said(r, "verdict_worth")
+    if not worth:
+        return False
+    after = r.text.lower().split(worth, 1)[-1].lstrip()
+    return any(after.startswith(t.text.lower()) for t in r.b.tags if t.kind == "PRECISION")
+
+
 def said(r: Reading, name: str) -> str | None:
     """The first word of list `name` in the question (ASCII words as whole tokens, Chinese as text); looked up once
     per question and list (readers ask the same lists of every question)."""
@@ -224,6 +233,8 @@ def read(r: Reading) -> Query | None:
     worth_for_model = sized and (yes_no and said(r, "verdict_worth") or _buy_this(r)) and not r.fields()
     if worth_for_model and said(r, "asks_need_card") and not _worth_besides_need(r):
         worth_for_model = False  # "我就跑7b 上4090有必要吗": whether the card is needed for it (fit.asked_form)
+    if worth_for_model and _precision_weighed(r):
+        worth_for_model = False  # "5090 lora 微调 qwen3-32b 要不要上 4bit": a precision weighed on the card (a fit)
     if sized and worth_for_model and b.has("SPEED"):
         from assistant.nlu.intents import fit  # "p40 still worth it for 30b or is it too slow": its speed decides
 
