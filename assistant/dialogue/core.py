@@ -41,6 +41,7 @@ from assistant.dialogue import (
     usage,
 )
 from assistant.dialogue.ellipsis import merge
+from assistant.dialogue.feature_asked import feature_asked
 from assistant.dialogue.references import (
     COUNTED,
     FewerShown,
@@ -268,6 +269,7 @@ class Dialogue:
             query = pace.pace_kept(self, query)  # "renting that per month" after "3 runs a month": those runs
             query = thread_keeps.rent_what_holds(self, query)  # "那租呢" after "4090跑70b 不够": the 2 that hold it
             query = thread_keeps.users_of_thread(self, query)  # "why not just one 4090?" after serving 30 users
+            query = feature_asked(self, query)  # "4090 有吗" after "nvlink 是啥": whether the card has it
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of

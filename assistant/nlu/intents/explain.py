@@ -250,6 +250,8 @@ def read(r: Reading) -> Query | Clarification | None:
         return None
     if not b.has("EXPLAIN") and r.said("fit_asked_alone"):
         return None  # "显存够吗": whether the model talked about fits, not the VRAM concept
+    if not b.has("EXPLAIN", "QUESTION") and {t.kind for t in b.tags} == {"CONDITION"} and not b.unknown:
+        return None  # "二手的", "used": the condition as a setting (settings.read), as "new" is, not the concept
     if not b.has("EXPLAIN") and b.has("GPU_WORD") and _BEST.search(text.lower()):
         return None  # "best value gpu rn", "性价比最高的显卡": a card asked for (a recommendation), not the concept
     if not b.has("EXPLAIN") and b.has("GPU_WORD") and _cards_with_feature(r):

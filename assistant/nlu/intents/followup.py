@@ -111,7 +111,8 @@ def about_last(r: Reading) -> Query | None:
         return build(r, ask="fit")  # "will it fit", "does it fit": the last fit, or the thread's model on "it"
     rate = "price" in r.fields()  # "租的话多少钱一小时" asks a price ("what about renting" weighs renting)
     if b.has("RENT") and rate and kinds <= {"RENT", "FIELD", "HOURS", "HOW_MUCH", "COST", "PRICES", "PERIOD"} | AROUND:
-        if not b.unknown:  # "租的话多少钱一小时": the rates of the GPUs talked about; "租100小时多少钱": that rent
+        # "租的话多少钱一小时": the rates of the GPUs talked about; "租100小时多少钱": that rent ("分别": of each)
+        if not set(b.unknown) - r.lex.listed("both_priced_words") - {"分别", "各自"}:
             hours = (b.first("HOURS") or {}).get("total")
             follow = build(r, ask="rates")
             return dataclasses.replace(follow, hours_total=hours) if hours and hours != 1 else follow

@@ -1,0 +1,47 @@
+"""A card asked whether it has the feature just explained.
+
+Contract: `feature_asked(dlg, query)` returns, for "4090 有吗", "does the 3090 have it", "and the a100, does it support
+it" (a card's yes / no asked with no field named) right after a concept answer about a tensor format or feature
+("nvlink 是啥", "what is fp8"), whether that card has it: a feature verdict (VerdictQuery kind "feature"), or the NVLink
+field of its spec sheet; the query unchanged otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from assistant.queries import Query, SpecQuery, VerdictQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+# concept keys of the explain answers -> the feature a verdict checks (VerdictQuery.feature)
+_FEATURES = {
+    "fp8": "fp8",
+    "bf16": "bf16",
+    "tf32": "tf32",
+    "int8": "int8",
+    "fp4": "fp4",
+    "sparsity": "sparsity",
+    "cuda": "cuda",
+    "tensor-core": "tensor_cores",
+    "flashattention": "flash_attention",
+}
+
+
+def feature_asked(dlg: Dialogue, query: Query) -> Query:
+    if not isinstance(query, SpecQuery) or query.asked_figure != "yes_no" or set(query.fields) - {"all"}:
+        return query
+    named = tuple(g for g in query.gpus if g.name)
+    last = dlg.context.last_query
+    concept = getattr(last, "concept", None) if last is not None and last.intent == "explain" else None
+    if not named or concept is None:
+        return query
+    if concept == "nvlink":  # "4090 有吗" after "nvlink 是啥": the card's NVLink, from its spec sheet
+        return SpecQuery(
+            text=query.text, gpus=named, fields=("nvlink",), asked_figure="yes_no", settings=query.settings
+        )
+    feature = _FEATURES.get(concept)
+    if feature is None:
+        return query
+    return VerdictQuery(text=query.text, gpus=named[:1], kind="feature", feature=feature, settings=query.settings)
