@@ -25,6 +25,7 @@ from assistant import (
     pronoun_alone,
     pushback,
     sized_ref,
+    unknown_subject,
     used_of_thread,
     variant_spread,
     work_switch,
@@ -183,6 +184,7 @@ class Engine:
         dialogue.sibling_of = dialogue.sibling_of or functools.partial(model_sibling.sibling, self.index)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
+        unknown_before, dialogue.context.unknown_card = dialogue.context.unknown_card, unknown_subject.named(parsed)
         if not isinstance(parsed, Clarification):
             parsed = budget_step.stepped(dialogue, parsed)  # "预算再加2000呢": the thread's budget plus 2,000
             parsed = use_edit.use_edit(dialogue, parsed)  # "i'd train about 10 hours a week" after rent or buy
@@ -207,7 +209,12 @@ class Engine:
             answered.question = text
             return answered
         before = dialogue.context.pick  # the thread's pick before this turn ("does that change the pick?")
+        last = dialogue.context.last_query
         query = carried(_form_kept(parsed, dialogue.complete(parsed, lang)), usage)  # a half: the whole's usage
+        if chosen is None and (on_unknown := unknown_subject.reread(unknown_before, parsed, query, last, text)):
+            answered = self._answer(on_unknown, dialogue, whole=False, usage=usage)  # "价格呢" after 思元590: of it
+            answered.question = text
+            return answered
         if isinstance(query, Clarification) and chosen is None and (alone := pronoun_alone.reread(parsed, text, lang)):
             answered = self._answer(alone, dialogue, whole=False, usage=usage)  # "两张卡没有nvlink…": any two cards
             answered.question = text

@@ -125,6 +125,7 @@ class Context:
     gpu_count: int | None = None
     last_query: Query | None = None
     pending: Clarification | None = None
+    unknown_card: str | None = None  # the device the last question named that no card in the data matches
     recent: list[str] = field(default_factory=list)  # the last GPUs talked about, oldest first (at most 4)
     # the last options an answer showed (a ranking, a top-N list, a comparison), in order, kept while the answers
     # after it are about one of them: "go back to the first one" after "the second one" is the list's first

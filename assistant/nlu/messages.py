@@ -233,7 +233,7 @@ def sheet_asked(bag) -> bool:
     from assistant.nlu.lexicon import lexicon
 
     words = lexicon(bag.lang).listed("spec_sheet_words")
-    return bag.has("FIELD") or any(t.text.lower() in words for t in bag.kinds.get("SPEC", ()))
+    return bag.has("FIELD", "PRICES") or any(t.text.lower() in words for t in bag.kinds.get("SPEC", ()))
 
 
 def is_uncovered(mention: str, lang: str) -> bool:
