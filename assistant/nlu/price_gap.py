@@ -97,6 +97,18 @@ def _by_direction(r: Reading, tag: Tag, near: Tag) -> str | None:
     sign = direction(r.text.lower(), tag.start, tag.end, r.lex)
     names = list(dict.fromkeys(g.name for g in r.explicit if g.name))
     named = near.value.name if hasattr(near.value, "name") else None
+    named = (
+        _variant_said(r, near.end, tag.start, names) or named
+    )  # "4090d vs 4090, is the d worth it if its 300 cheaper"
     if not sign or named not in names or len(names) != 2:
         return None
     return named if sign > 0 else next(n for n in names if n != named)
+
+
+def _variant_said(r: Reading, start: int, end: int, names: list[str]) -> str | None:
+    """The one of two cards a variant word said between the last card and the amount names ("is the d worth it if its
+    300 cheaper": the RTX 4090 D), None when no such word or both or neither card carry it."""
+    words = set(r.text.lower()[start:end].replace(",", " ").split())
+    said = words & set(r.lex.listed("variant"))
+    carried = [n for n in names if said & set(n.lower().split())]
+    return carried[0] if len(carried) == 1 else None

@@ -90,7 +90,26 @@ def role_of(tag: Tag, low: str, lex: Lexicon) -> str:
         return (
             "wall"  # "整机 ... 580w", "the whole system draws 600w", "my 3090 box pulls 420w" (not "the 4090 pulls ~")
         )
+    if _machine_subject(low[max(0, tag.start - 2 * _BEFORE) : tag.start], machines):
+        return "wall"  # "my 2x 3090 rig idles at 120w and pulls 700w under load": the rig's draw, said of the rig
     return "card"
+
+
+_CARD_AFTER = re.compile(r"\b\d{3,4}\b(?!\s*(?:w|watts?|瓦))|[a-z]\d{2,3}\b")
+
+
+def _machine_subject(before: str, machines) -> bool:
+    """A machine word is the last thing named before the amount, with a draw verb after it and no card between ("rig
+    idles at 120w and pulls"), so the amount is the machine's; "my pc has a 4090 that pulls 450w" names the card after
+    the machine, "my rig: ..., 600w bronze psu" draws nothing."""
+    last = -1
+    for w in machines:
+        for m in compiled(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])").finditer(before):
+            last = max(last, m.end())
+    return last >= 0 and not _CARD_AFTER.search(before[last:]) and bool(_DRAW_VERB.search(before[last:]))
+
+
+_DRAW_VERB = re.compile(r"\b(?:pulls?|draws?|idles?|idling|pulling|drawing|uses?|using|consumes?|consuming)\b")
 
 
 def _psu_asked(before: str, words) -> bool:

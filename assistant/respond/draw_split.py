@@ -42,6 +42,8 @@ def bill(query: CostQuery, env: Env) -> Answer | None:
     load_w, idle_w = found
     refs = [r for r in query.gpus if r.name]
     n = refs[0].count if len(refs) == 1 else 1  # "3 machines with 4090s ... they idle at 80w": each machine's draws
+    if any(s.dim == "watts" and s.whole == "wall" for s in query.stated):  # "my 2x 3090 rig ... pulls 700w"
+        n = refs[0].machines if len(refs) == 1 else 1  # the machine's own draws, once per machine
     load_w, idle_w = load_w * n, idle_w * n
     kwh = env.assumptions.electricity_usd_per_kwh
     load_h = query.hours_per_week
