@@ -159,6 +159,8 @@ def _alone(r: Reading, topic: str) -> bool:
         return False
     if topic == "install" and r.b.has("CASE"):
         return True  # "那能装进联力o11吗", "and in a corsair 4000d?": the card talked about, in the case named
+    if topic == "software":  # "software support?", "drivers?", "生态呢": the software of the card talked about
+        return bool(said(r, "card_topic_software_strong"))
     return topic in ("cooling", "heat") or (topic == "power_limit" and bool(said(r, "card_topic_set_words")))
 
 

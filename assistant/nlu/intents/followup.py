@@ -156,6 +156,8 @@ def about_last(r: Reading) -> Query | None:
         # "the job is about 120 hours total, what does that come to", "跑三天多少钱": the rent for those hours
         return build(r)
     steps = {"NUMBER"} if train_steps(r, any_mode=True) else set()  # "how long would a 2000 step lora take on it"
+    if steps and any(r.text.lower()[t.end :].lstrip().startswith(_IMAGE_NOUNS) for t in b.kinds.get("COUNTED", [])):
+        steps.add("COUNTED")  # "how long for 40 images 2000 steps": the training images beside the steps
     if (
         said(r, "duration_words")
         and not r.explicit
