@@ -69,6 +69,8 @@ class NumberRoleTagging(TaggerBase):
                 after = self.unit("speed_target_tokens", j) if role == "speed_target" else 0
                 if role != "speed_target":
                     return self._role(kind, v, i, j)
+            if after and role == "users" and self.unit("team_after", j + after):
+                return None  # "a 3 person startup", "3人团队": the team's size, not users served at once
             if after:  # a speed target leaves a SPEED word ("t/s") to the lexicon: it still asks about speed
                 hit = self.lex.match(self.tt, j) if kind == "SPEED_TARGET" else None
                 return self._role(kind, v, i, j if hit and "SPEED" in hit[1] else j + after)
