@@ -167,6 +167,13 @@ def fit_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Que
         if follow.model is not None or follow.params_b:  # "what if we did 8b instead, can we do that on a 4090"
             named.update(model=follow.model, params_b=follow.params_b)
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, **named)
+    pick = dlg.context.compare_pick or dlg.context.compare_choice
+    if isinstance(base, CompareQuery) and base.model is not None and follow.asked_figure == "count" and pick:
+        # "要几张" after "H20 还是 L20 ... 部署 70b": how many of the pick hold the model (a fit asked as a count)
+        one = (GpuRef(mention="", name=pick),)
+        return FitQuery(
+            text=follow.text, model=base.model, gpus=one, precision=base.precision, settings=follow.settings
+        )
     if isinstance(base, CompareQuery) and base.model is not None:  # "显存够吗" after "4090和3090跑flux哪个快": both
         return dataclasses.replace(base, text=follow.text, settings=follow.settings)
     thread = on_the_thread(dlg, follow, want_speed=False, want_time=False)

@@ -374,3 +374,19 @@ def precisions_weighed(r: Reading) -> Query | None:
     if not {t.kind for t in b.tags} <= _FORMATS_AROUND | AROUND or b.unknown:
         return None
     return dataclasses.replace(build(r, ask="precisions"), precisions=formats, precision=None)
+
+
+@needs(said=("count_needed_asks",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET", "MEMORY", "RENT"))
+def count_alone(r: Reading) -> Query | None:
+    """ "how many do i need", "要几张", "需要几块" with no card, model or money of their own: how many of the card
+    talked about hold the thread's model (a fit asked as a count on "it"; the dialogue puts the model in)."""
+    b = r.b
+    if r.explicit or r.model or b.has("MODEL", "PARAMS", "MONEY", "BUDGET", "MEMORY", "RENT"):
+        return None
+    if not said(r, "count_needed_asks") or {t.kind for t in b.tags} - ({"FIT", "GPU_WORD", "COUNT"} | AROUND):
+        return None
+    words = {w for phrase in r.lex.listed("count_needed_asks") for w in phrase.split()} | r.lex.listed("needs_fillers")
+    if not _only(list(b.unknown), words):
+        return None
+    it = GpuRef(mention="", pronoun="it")  # the card talked about (a comparison's pick)
+    return dataclasses.replace(build(r, ask="fit"), gpus=(it,), asked_figure="count")
