@@ -230,6 +230,8 @@ def two_questions(text: str, index: NameIndex) -> tuple[str, str] | None:
             return None  # "what is fp4 and does the 5090 support it": one feature verdict that explains fp4 too
         if _verdict_then_fit(a, whole):
             return None  # "3080 10g还能战吗，跑sd和7b模型够不够": whether it still does is the fit of those uses
+        if lexicon(lang).words_in("kv_q8_words", second.lower()) and whole.intent == "fit":
+            return None  # "上下文最多能开多长？kv cache 开 q8 呢": the longest context, with the 8-bit cache too
         if _need_then_card(a, whole):
             return None  # "GLM-4.5-Air q4 显存要多少？单张 4090 加 64g 内存能跑吗": the fit on the card says the need
         if a.intent == "fit" and _asks_speed(b) and isinstance(whole, Query) and whole.intent == "fit":

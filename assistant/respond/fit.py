@@ -208,7 +208,11 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     )
     if longest:
         line = env.t("fit.longest_context", prec=longest_prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
-        if query.want_context or lexicon(env.lang).words_in("context_asked_words", query.text.lower()):
+        line += fit_hints.kv_q8_said(case, longest_prec, longest)  # "kv cache 开 q8 呢": the longest at a q8_0 cache
+        words = lexicon(env.lang)
+        if query.want_context or any(
+            words.words_in(k, query.text.lower()) for k in ("context_asked_words", "kv_q8_words")
+        ):
             head, context_lead = line + i18n.gap(env.lang) + head, line
         else:
             steps.append(line)

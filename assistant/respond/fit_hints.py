@@ -426,3 +426,14 @@ def _whole_model_asked(text: str, lang: str) -> bool:
     return bool(lex.words_in("whole_model_words", low)) and not any(
         w in low for w in others if not any(w in m or m in w for m in lex.listed("whole_model_words"))
     )
+
+
+def kv_q8_said(case, prec: str, longest: int) -> str:
+    """ "kv cache 开 q8 呢", "with q8 kv cache": the longest context with an 8-bit KV cache, said after the fp16 one
+    when the question names the KV cache at 8 bits (lexicon kv_q8_words); "" otherwise."""
+    if not lexicon(case.env.lang).words_in("kv_q8_words", case.query.text.lower()):
+        return ""
+    n = case.n
+    q8 = memory.max_context(case.model, prec, case.gpu.memory_gb or 0.0, n, batch=case.query.batch or 1, kv_type="q8_0")
+    trained = case.model.context or q8
+    return case.env.t("fit.kv_q8_context", ctx=f"{min(q8, trained):,}") if q8 > longest else ""

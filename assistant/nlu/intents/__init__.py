@@ -111,6 +111,7 @@ READERS = (
     followup.precision_asked,  # "at what quant", "用什么量化": the fit talked about, every precision weighed
     thread_asks.upgrade_to_what,  # "to what", "换成啥" after a question about the user's own card: the upgrade pick
     thread_asks.upgrade_to_size,  # "想升级 加多少钱能上24g": the upgrades over the user's card with that memory
+    thread_asks.kv_q8_alone,  # "kv cache 开 q8 呢" after a model on a card: that fit with an 8-bit KV cache
     thread_asks.count_alone,  # "how many do i need", "要几张" after a model on a card: how many of the card hold it
     thread_asks.needs_of_thread,  # "what would i need for that", "那需要什么配置": what to get for the thread's work
     thread_asks.why_vendor,  # "why nvidia?", "为什么选n卡": the why of a pick between makers (else AMD in practice)
