@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
-from assistant.nlu.job_terms import image_steps, train_steps
+from assistant.nlu.job_terms import image_count, image_steps, train_steps
 from assistant.nlu.reading import Reading
 
 
@@ -35,7 +35,16 @@ def _mode_said(r: Reading) -> str | None:
 def job_data(r: Reading) -> dict:
     """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
     they're ~2k tokens each"): the job talked about on that data."""
-    return {"samples": samples(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+    return {"samples": samples(r) or _data_images(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+
+
+def _data_images(r: Reading) -> float | None:
+    """ "数据3000张图", "my dataset is 5k images": images said as the training data (a data word beside them) are its
+    samples; a count of images alone may be images to make."""
+    if not r.lex.words_in("data_set_words", r.text.lower()):
+        return None
+    found = image_count(r)
+    return float(found) if found else None
 
 
 def made_in(r: Reading) -> float | None:
