@@ -214,6 +214,11 @@ def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
         total=f"{est[shown].total_gb:.1f}",
         others=others,
     )
+    if (model.experts or 0) > 1 and model.active_params_b:  # "moe 显存按 30b 算还是 3b 算": total holds, active runs
+        total, active = f"{model.params_b:g}", f"{model.active_params_b:g}"
+        text = (
+            env.t("explain.moe_total_active", model=model.name, total=total, active=active) + i18n.gap(env.lang) + text
+        )
     figures = {"model": model.key, "format": shown, "total_gb": round(est[shown].total_gb, 1)}
     return Lead(text, figures, env.cite(model.source, "docs/model.md §mem.weights"))
 
