@@ -26,6 +26,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
+from assistant.periods import ASKED_HOURS
 from assistant.periods import ASKED_HOURS as _PERIOD_HOURS
 from assistant.queries import RatesQuery
 from assistant.respond import (
@@ -36,6 +37,7 @@ from assistant.respond import (
     rates_providers,
     rates_serve,
     rates_several,
+    rates_value,
     rent_plan,
 )
 from assistant.respond.env import Env
@@ -284,6 +286,11 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         return rates_same_work.respond(query, env, respond)
     if query.mode == "providers":  # "autodl和恒源云哪个便宜": the clouds' price lists, no GPU named
         return rates_providers.respond(query, env, rates_by_memory.respond)
+    # "cheapest cloud gpu for llama 3.3 70b": the cheapest set that holds it ("best value ...": the work per dollar);
+    # "per month if i run it 8h a day" after it: that time's rent
+    timed = bool(query.period or query.hours)
+    if query.mode == "by_memory" and _model_to_run(query) and (timed or not rates_value.wanted(query, env)):
+        return rates_serve.cheapest(dataclasses.replace(query, mode="serve", hours=_hours_used(query)), env)
     if query.mode == "by_memory":
         return rates_by_memory.respond(query, env)
     if query.mode == "plan":  # "autodl 4090 按量和包月哪个划算 每天用6小时": a period plan against by the hour
@@ -571,3 +578,17 @@ def _inside_china_lower(best, rates: list, env: Env, market: str) -> str:
     return i18n.gap(env.lang) + env.t(
         "rates.inside_china_lower", provider=low.provider, rate=env.money(low.on_demand_usd_per_gpu_hour, 2)
     )
+
+
+def _model_to_run(query: RatesQuery) -> bool:
+    """The cheapest cloud GPU asked for a model to run (no memory size, no job): the cheapest set that holds it."""
+    named = query.model is not None or bool(query.params_b)
+    return named and not query.min_memory_gb and query.workload in (None, "llm_inference")
+
+
+def _hours_used(query: RatesQuery) -> float | None:
+    """The hours of the period asked at the use said ("per month if i run it 8h a day": a third of 730), else the
+    hours asked (None: the period around the clock)."""
+    use = next((s.value for s in query.settings if s.key == "utilization"), None)
+    whole = ASKED_HOURS.get(query.period or "")
+    return whole * float(use) if use and whole and not query.hours else query.hours

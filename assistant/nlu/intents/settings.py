@@ -149,6 +149,8 @@ def _amount_per_period(r: Reading, settings: list[Setting]) -> bool:
     """ "how much per month if i use it 8h a day": hours of use with an amount asked per period (no cost word) ask
     the thread's money for that period at that use (followup_costs.period_at_use), not a setting alone."""
     asked = r.b.has("HOW_MUCH") or r.b.meaning("FIELD") == "price"  # "按每天8小时算，一个月多少钱": 多少钱 is a price
+    # "per month if i run it 8h a day": the period first is the money of that period asked
+    asked = asked or r.text.lower().lstrip().startswith(tuple(r.lex.listed("period_first_asks")))
     return asked and all(s.key == "utilization" for s in settings) and period(r) is not None
 
 
