@@ -74,13 +74,15 @@ def size_for_fit(base: Query | None, follow: FollowUpQuery) -> FitQuery | None:
 _RIG_LOOK_BACK = 3  # the questions searched for the build a memory floor applies to
 
 
-def size_for_rig(dlg: Dialogue, follow: FollowUpQuery) -> RigQuery | None:
-    if not follow.min_memory_gb or follow.gpus or follow.ask or follow.model is not None:
+def size_for_rig(dlg: Dialogue, follow: Query) -> RigQuery | None:
+    """`follow`: a follow-up, or a recommendation that says nothing but the memory floor ("显存要20g以上的")."""
+    said = (getattr(follow, name, None) for name in ("gpus", "ask", "model", "budget_usd"))
+    if not getattr(follow, "min_memory_gb", None) or any(x for x in said):
         return None
     recent = dlg.context.history[-_RIG_LOOK_BACK:]
     rig = next((q for q in reversed(recent) if isinstance(q, RigQuery) and not q.gpus), None)
     if rig is None:
         return None
-    return dataclasses.replace(
-        rig, text=follow.text, min_memory_gb=follow.min_memory_gb, settings=(*rig.settings, *follow.settings)
-    )
+    # the build's own settings were kept for the conversation when it was asked: only the follow-up's are new
+    floor = getattr(follow, "min_memory_gb", None)
+    return dataclasses.replace(rig, text=follow.text, min_memory_gb=floor, settings=follow.settings)

@@ -40,6 +40,7 @@ from assistant.dialogue import (
     thread_keeps,
     usage,
 )
+from assistant.dialogue.card_for_size import size_for_rig
 from assistant.dialogue.ellipsis import merge
 from assistant.dialogue.feature_asked import feature_asked
 from assistant.dialogue.references import (
@@ -227,6 +228,8 @@ class Dialogue:
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
+            if isinstance(query, RecommendQuery) and (floor := size_for_rig(self, query)) is not None:
+                query = floor  # "显存要20g以上的" after a build for a budget: that build among cards that large
             query, open_ended = self._from_context(query)
             video_use = getattr(query, "video_use", False)  # "视频生成呢": not the thread's image model
             self.context.brought_in = ()

@@ -35,10 +35,10 @@ def _mode_said(r: Reading) -> str | None:
 def job_data(r: Reading) -> dict:
     """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
     they're ~2k tokens each"): the job talked about on that data."""
-    return {"samples": samples(r) or _data_images(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+    return {"samples": samples(r) or data_images(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
 
 
-def _data_images(r: Reading) -> float | None:
+def data_images(r: Reading) -> float | None:
     """ "数据3000张图", "my dataset is 5k images": images said as the training data (a data word beside them) are its
     samples; a count of images alone may be images to make."""
     if not r.lex.words_in("data_set_words", r.text.lower()):

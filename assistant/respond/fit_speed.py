@@ -176,28 +176,24 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
 
 
 def decode_as_asked(case: FitCase, spec, prec: str, link: str):
-    """The decode speed at `prec` with the question's context, batch, cards, split and link (§llm.decode); several
-    users at once are served by a serving engine (§serve)."""
-    query = case.query
+    """The decode speed at `prec` as asked (§llm.decode); several users at once on a serving engine (§serve)."""
+    users, ctx, split = served_users(case), case.query.context_tokens or 1024, tensor_split(case)
+    engine = "vllm" if users > 1 else "llama.cpp"
     return llm.decode_speed(
-        spec,
-        case.model,
-        prec,
-        context=query.context_tokens or 1024,
-        batch=query.batch or 1,
-        n_gpus=case.n,
-        split=tensor_split(case),
-        interconnect=link,
-        engine="vllm" if (query.batch or 1) > 1 else "llama.cpp",
+        spec, case.model, prec, context=ctx, batch=users, n_gpus=case.n, split=split, interconnect=link, engine=engine
     )
 
 
+def served_users(case: FitCase) -> int:
+    """The sequences decoded at once: the batch said, else the users said ("serving it to 50 people at once")."""
+    return case.query.batch or int(dict(case.query.targets).get("users", 1))
+
+
 def tensor_split(case: FitCase) -> str:
-    """ "vllm张量并行", "with vllm tensor parallel" (lexicon tensor_split_words) or several users served on several
-    cards: "tensor", each card reading 1/n of each layer (§llm.decode, tensor parallel); else "layer", llama.cpp's
-    default split."""
+    """ "vllm张量并行" (lexicon tensor_split_words) or several users on several cards: "tensor", each card reading 1/n
+    of each layer (§llm.decode); else "layer", llama.cpp's default split."""
     words = lexicon(case.env.lang).words_in("tensor_split_words", f" {case.query.text.lower()} ")
-    return "tensor" if case.n > 1 and (words or (case.query.batch or 1) > 1) else "layer"
+    return "tensor" if case.n > 1 and (words or served_users(case) > 1) else "layer"
 
 
 def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:

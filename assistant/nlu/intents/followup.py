@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.card_size import card_size_said, size_or_more_said
-from assistant.nlu.followup_details import _amount, _count_word, _mode_said, _sale_said, job_data, made_in
+from assistant.nlu.followup_details import _amount, _count_word, _mode_said, _sale_said, data_images, job_data, made_in
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.lists import top_n
@@ -158,6 +158,8 @@ def about_last(r: Reading) -> Query | None:
     steps = {"NUMBER"} if train_steps(r, any_mode=True) else set()  # "how long would a 2000 step lora take on it"
     if steps and any(r.text.lower()[t.end :].lstrip().startswith(_IMAGE_NOUNS) for t in b.kinds.get("COUNTED", [])):
         steps.add("COUNTED")  # "how long for 40 images 2000 steps": the training images beside the steps
+    if data_images(r):
+        steps |= {"COUNTED", "NUMBER"}  # "dataset is 8k images, how long": the training data, counted in images
     if (
         said(r, "duration_words")
         and not r.explicit

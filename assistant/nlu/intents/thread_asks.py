@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from assistant.nlu.intents.card_topic import SHORT_ALONE
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
@@ -396,11 +397,8 @@ def count_alone(r: Reading) -> Query | None:
 def kv_q8_alone(r: Reading) -> Query | None:
     """ "kv cache 开 q8 呢", "what about a q8 kv cache?" after a model on a card: that fit again, its longest context
     with an 8-bit KV cache leading (respond/fit_hints.kv_q8_said), not the KV-cache concept."""
-    if r.explicit or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "EXPLAIN") or len(r.text) > _KV_ALONE:
+    if r.explicit or r.model or r.b.has("PARAMS", "MONEY", "BUDGET", "EXPLAIN") or len(r.text) > SHORT_ALONE:
         return None  # "kv缓存量化是啥": the concept
     if said(r, "concept_asked_words") or not said(r, "kv_q8_words"):
         return None
     return build(r, ask="fit")
-
-
-_KV_ALONE = 40  # [A] characters: a KV-cache format said alone in a short follow-up
