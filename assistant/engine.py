@@ -89,7 +89,15 @@ def _in_condition(setting: Setting, query: Query) -> Setting:
     return dataclasses.replace(setting, condition=refs[0].condition)
 
 
-_FORM_FIELDS = ("asked_figure", "clock", "money_cap", "deadline_asked", "made_in_hours", "usage")  # usage: hours said
+_FORM_FIELDS = (
+    "asked_figure",
+    "clock",
+    "money_cap",
+    "deadline_asked",
+    "made_in_hours",
+    "usage",
+    "ignored_words",
+)  # usage: hours said
 
 
 def _form_kept(parsed, query):
@@ -266,6 +274,7 @@ class Engine:
         notes = engine_notes.covered_by(engine_notes.unrecognized(query, lang), query, answer)
         notes += stand_in_memory.lines(query, env)  # "rtx 5080 super 24gb": what 24 GB would hold, not the 16 GB
         answer.headline = i18n.gap(lang).join([*notes, *paper, headline]).strip()
+        answer.notes[:0] = engine_notes.ignored(query, lang)  # "48h straight": the word left out, said
         answer = figure_net.finish(answer, query, env, text)  # a clock time said: when it is done; the figure asked
         answer.question = text  # what was typed, also when the last question is answered again
         if changed is not None and (again is not None or isinstance(parsed, FollowUpQuery)):

@@ -128,6 +128,14 @@ def unrecognized(query: Query, lang: str) -> list[str]:
     return out
 
 
+def ignored(query: Query, lang: str) -> list[str]:
+    """ "I did not understand "straight", so ...": the words the question was read without (nlu/stray_words.py)."""
+    if not query.ignored_words:
+        return []
+    words = i18n.listing(lang).join(i18n.quote(lang, w) for w in query.ignored_words)
+    return [i18n.t(lang, "engine.ignored_words", words=words)]
+
+
 def covered_by(notes: list[str], query: Query, answer) -> list[str]:
     """The notes of names the KB lacks, without those a concept answer covers itself: its page names the device
     ("orange pi 5 with the npu for a 3b llm": the single-board computers' page names the Orange Pi 5), so "not in my

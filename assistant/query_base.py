@@ -17,6 +17,9 @@ class Query:
     # names the user typed that the knowledge base does not hold ("falcon 180b"); the question is
     # answered without them (a model by the parameter count typed) and the answer says so
     unrecognized: tuple[str, ...] = ()
+    # words of the question not understood and left out of its reading ("straight" in "how much for 48h straight",
+    # nlu/stray_words.py): the answer says it did not use them
+    ignored_words: tuple[str, ...] = ()
     # the settings the question states: for a SetQuery all it says; for another intent those stated along
     # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
     # answering and keeps for the conversation, as if typed alone

@@ -188,6 +188,8 @@ class Dialogue:
         query = from_context.which_without_context(self, from_context.memory_of_the_card(self, query))
         query = from_context.mac_memory_of_thread(self, query)  # "how much ram should i get" about a Mac
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
+        query = rent_context.use_of_plan(self, query)  # "我一个月实际只用 60 小时" after a month plan's price
+        query = rent_context.rent_of_compared(self, query)  # "vs an h100" after a week's rent of an A100: both
         query = rent_context.buy_instead(self, query)  # "这样的话自己买一张划算吗" after a month of renting at AutoDL
         query = thread_edits.payback_of_rent(self, query)  # "那买一张多久回本" after a rent: that card against it
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices

@@ -37,6 +37,7 @@ from assistant.dialogue.ellipsis_kinds import (
     whole_machine,
 )
 from assistant.dialogue.money_k import budget_of_k
+from assistant.dialogue.owned_machine import cpu_of_follow
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.dialogue.side_question import past_side
 from assistant.dialogue.swap import swap_for_one
@@ -86,6 +87,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)
+    with_cpu = cpu_of_follow(base, follow)  # "cpu is a 9950x btw" after a PSU question: that CPU counted
+    if with_cpu is not None:
+        return with_cpu
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job
@@ -107,7 +111,15 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         return about_last.about_last(dlg, base, follow)  # was asked last; "how long for a 5s clip": the video model
     if follow.ask == "whole_machine":
         return whole_machine(dlg, base, follow)
-    if follow.ask == "price_gap":
+    if follow.ask in ("price_gap", "rent_gap"):
+        rented = rent_context.rented_last(dlg)
+        if rented is not None and rented.mode in ("rent", "job") and not follow.gpus:
+            # "rental price difference", "贵多少" after the rent of two cards: that rent, its gap first
+            return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
+        if follow.ask == "rent_gap":  # "rent price difference?" after a comparison: the rates of those cards
+            talked = tuple(g for g in getattr(base, "gpus", ()) if g.name and not g.pronoun)
+            gpus = talked if len(talked) > 1 else focus_refs(dlg)
+            return RatesQuery(text=follow.text, gpus=gpus, mode="rates", settings=follow.settings)
         return about_last.gap_of_last(dlg, follow)  # "差价多少", "how much more is it": the two cards compared
     if follow.ask == "cost_of_that":
         rented = rent_context.rented_last(dlg)

@@ -22,6 +22,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.queries import GpuRef, Query, RigQuery, SpecQuery
+from assistant.query_talk import FollowUpQuery
 
 _PSU = re.compile(r"\bpsu\b|power supply|电源|\d{3,4}\s*w\b")  # a PSU still asked beside the RAM
 
@@ -67,3 +68,21 @@ def board_card(dlg: Dialogue, query: Query) -> Query:
     if ref.name or ref.pronoun != "it" or ref.mention != query.text.strip(" ?!.？！。"):
         return query  # not the GPU-less board question of board_fit.of_thread
     return dataclasses.replace(query, gpus=(GpuRef(mention=pick[0], name=pick[0], count=ref.count),))
+
+
+def cpu_of_follow(base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "cpu is a 9950x btw" (a follow-up naming only a CPU) after a power question: that question again with the
+    CPU counted at its own power (a card's power sheet becomes the power of the machine around it); after a build,
+    the build again with that CPU; after anything else the last question with the CPU kept for the machine; None
+    when `follow` says more than a CPU or nothing was asked before."""
+    cpu = follow.cpu_said
+    if cpu is None or base is None or follow.gpus or follow.model is not None:
+        return None
+    if isinstance(base, RigQuery):
+        return dataclasses.replace(base, text=follow.text, cpu=cpu, cpu_said=cpu)
+    power = isinstance(base, SpecQuery) and ({"power", "psu"} & set(base.fields) or base.topic == "psu")
+    named = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+    if power and len({g.name for g in named}) == 1:
+        count = max(g.count for g in named)
+        return RigQuery(text=follow.text, gpus=named[:1], gpu_count=count, asks_power=True, cpu=cpu, cpu_said=cpu)
+    return dataclasses.replace(base, text=follow.text, cpu_said=cpu)

@@ -18,7 +18,7 @@ from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
-    from assistant.queries import RentOrBuyQuery
+    from assistant.queries import RatesQuery, RentOrBuyQuery
 
 
 def break_even_of_context(dlg: Dialogue, query: Query) -> Query:
@@ -149,7 +149,7 @@ def _price_per_run(query: Query) -> bool:
     return bool(_PER_RUN.search(query.text))
 
 
-def rented_last(dlg: Dialogue) -> Query | None:
+def rented_last(dlg: Dialogue) -> RatesQuery | None:
     """The last question when it rented something (hours, a period, a job, a service), else None."""
     from assistant.queries import RatesQuery
 
@@ -471,3 +471,52 @@ def compare_of_rented(dlg: Dialogue, query: Query) -> Query:
         params_b=query.params_b,
         workload=query.workload,
     )
+
+
+def rent_of_compared(dlg: Dialogue, query: Query) -> Query:
+    """ "vs an h100", "和 H20 比呢" (one card set against the thread's, nothing bought, no model or aspect of its own)
+    right after a rent of hours, a period or a job: the same rent of both cards, side by side, not a purchase
+    comparison; `query` unchanged otherwise."""
+    from assistant.queries import CompareQuery
+
+    last = rented_last(dlg)
+    if last is None or last.mode not in ("rent", "job") or not isinstance(query, CompareQuery):
+        return query
+    if query.aspect not in (None, "value") or query.price_gap is not None or query.premise is not None:
+        return query  # "is the h100 faster", "why the h100 over it": a comparison of the cards themselves
+    if _BUY_WORD.search(query.text.lower()) or query.params_b is not None:
+        return query
+    if query.model is not None and getattr(last, "model", None) != query.model:
+        return query
+    rented = [g for g in last.gpus if g.name]
+    names = {g.name for g in rented}
+    added = [g for g in query.gpus if g.name and not g.pronoun and g.name not in names]
+    if not rented or len(added) != 1 or any(g.name and not g.pronoun and g.name in names for g in query.gpus):
+        return query
+    return dataclasses.replace(last, text=query.text, gpus=(*rented, added[0]), settings=query.settings)
+
+
+_PER_MONTH = {"week": 52.0 / 12.0, "day": 30.0, "month": 1.0}
+
+
+def use_of_plan(dlg: Dialogue, query: Query) -> Query:
+    """ "我一个月实际只用 60 小时，哪个划算" (hours of use said, no card of its own) right after a month plan's price
+    ("AutoDL 上 4090 包月多少钱"): that plan weighed against paying by the hour at those hours a month; "按量一小时呢"
+    (bare hours) the rent of those hours by the hour at the same cloud; `query` unchanged otherwise."""
+    from assistant.queries import RatesQuery
+    from assistant.query_talk import FollowUpQuery
+
+    recent: list = list(dlg.context.history[-2:]) or [dlg.context.last_query]  # "按量一小时呢" may stand between
+    last = next((q for q in reversed(recent) if isinstance(q, RatesQuery) and q.mode == "plan"), None)
+    if last is None or isinstance(query, RatesQuery):
+        return query
+    if any(g.name and not g.pronoun for g in getattr(query, "gpus", ())) or getattr(query, "model", None):
+        return query
+    said = next((s for s in query.stated if s.dim == "hours"), None)
+    if said is None:
+        return query
+    if said.per is None and isinstance(query, FollowUpQuery) and query.hours_bare:
+        kept = tuple(s for s in query.settings if s.key != "utilization")  # one hour is no week's use
+        return dataclasses.replace(last, text=query.text, mode="rent", hours=said.value, period=None, settings=kept)
+    month = said.value * _PER_MONTH.get(said.per or "month", 1.0)
+    return dataclasses.replace(last, text=query.text, hours=round(month, 1), settings=query.settings)

@@ -26,8 +26,10 @@ from assistant.nlu.pick_job_data import with_samples
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
 from assistant.nlu.runs import runs_per_month
+from assistant.nlu.said_once import one_card_once
 from assistant.nlu.schedule import job_weeks
 from assistant.nlu.stated import stated_quantities
+from assistant.nlu.stray_words import without_stray
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
 from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
@@ -269,8 +271,9 @@ def _squashed(text: str) -> str:
     return "".join(text.lower().split())
 
 
-def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clarification:
-    """`lang` None: Chinese when the question has Chinese characters (English words still work), else English."""
+def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = True) -> Query | Clarification:
+    """`lang` None: Chinese when the question has Chinese characters (English words still work), else English.
+    `retry`: a question not understood for a stray word or two is read again without them (nlu/stray_words.py)."""
     cleaned, cut = clean(text)
     lang = lang or language(cleaned)
     lex = lexicon(lang)
@@ -314,7 +317,12 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     if isinstance(result, Clarification):
         paced = runs_per_month(cleaned) if result.kind == "unparsed" else None
         # "maybe twice a month", "每个月大概跑4次": only how often the job talked about runs (dialogue/pace.py)
-        return FollowUpQuery(text=text, runs_per_month=paced) if paced else result
+        if paced:
+            return FollowUpQuery(text=text, runs_per_month=paced)
+        if result.kind != "unparsed" or not retry:
+            return result
+        # "how much for 48h straight": read again without the stray words, which the answer names
+        return without_stray(text, unknown, lambda rest: parse(rest, index, lang, retry=False)) or result
     # a video model's name is read by its own reader (intents/video.py), not an unknown LLM
     unrecognized = tuple(t.text for t in tags if t.kind == "UNKNOWN_MODEL") if result.intent != "video" else ()
     if result.intent == "spec":  # "yolov8m ... training time": a vision network the training time reads (vision_train)
@@ -369,7 +377,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None) -> Query | Clari
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
-    return check(result, bag, index)
+    return check(one_card_once(result), bag, index)
 
 
 def _said(t: Tag) -> bool:

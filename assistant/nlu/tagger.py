@@ -37,7 +37,7 @@ from assistant.nlu.tagging.models import ModelTagging
 from assistant.nlu.tagging.number_roles import NumberRoleTagging
 from assistant.nlu.tagging.psu_asked import asked_supplies
 from assistant.nlu.tagging.quantities import QuantityTagging
-from assistant.nlu.tagging.ram_speed import RamSpeedTagging
+from assistant.nlu.tagging.ram_speed import RamSpeedTagging, ram_sizes
 from assistant.nlu.tagging.said_amounts import (
     clock_ranges,
     powered_and_load,
@@ -163,6 +163,7 @@ class _Tagger(
                     self._last_unknown = i
                     nxt = i + 1
             i = max(nxt, i + 1)
+        self.tags = ram_sizes(self.tags)  # "3060 12gb and 32gb ddr4": the computer's memory, not a 32 GB card
         self.tags = session_usage(self.tags, self.text, self.lex)  # "i train twice a month": hours a week
         self.tags = size_ranges(self.tags, self.text, self.lex)  # "14b-32b models": the top of the range, said
         self.tags = round_the_clock(self.tags, self.text, self.lex)  # "24小时挂机": all the time, not a 24-hour job

@@ -25,7 +25,7 @@ from assistant.models import constants as C
 from assistant.models import diffusion_memory, hardware, image_speed, llm, memory, performance
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, FitQuery
-from assistant.respond import compare_neither, compare_sets, job_plan, scratch_time
+from assistant.respond import compare_count, compare_neither, compare_sets, job_plan, scratch_time
 from assistant.respond.compare_serving import serving, serving_sets
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
@@ -325,6 +325,10 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
             *speed_row,
         ],
     ]
+    if query.asked_figure == "count" and not any(counts.get(n, 1) > 1 for n in names):
+        # "要几张跑qwen2.5 72b" after two cards compared: how many of each
+        many = compare_count.lead(model, prec, names, ctx, figures, env)
+        head = i18n.gap(env.lang).join(p for p in (many, head) if p)
     prefill = _prefill_lead(query, model, names, counts, figures, env)
     if prefill:  # "which is faster at prompt processing for 70b": reading the prompt leads (§llm.prefill)
         head = prefill + i18n.gap(env.lang) + head

@@ -170,6 +170,25 @@ def _cheaper_job(env: Env, answers: list[Answer]) -> tuple[str, dict]:
     return text, {"best_value": gpu, "cheaper_job": gpu}
 
 
+def _rent_gap(query: RatesQuery, env: Env, answers: list[Answer]) -> str:
+    """ "Over those 168 hours the H100 SXM5 80 GB costs $144 more than the A100 SXM4 80 GB": the difference of two
+    cards rented for the same hours (each at its cheapest on-demand offer), "" for any other rent."""
+    rents = [(a.figures["total_usd"], a.gpus[0]) for a in answers if a.gpus and a.figures.get("total_usd")]
+    hours = {a.figures.get("hours") for a in answers}
+    if query.mode != "rent" or len(rents) != 2 or len(answers) != 2 or len(hours) != 1 or None in hours:
+        return ""
+    (cheap, low), (dear, high) = sorted(rents)
+    return env.t(
+        "rates.rent_gap",
+        hours=f"{hours.pop():,.0f}",
+        dear=env.reader.known_gpu(high).short_name,
+        cheap=env.reader.known_gpu(low).short_name,
+        diff=env.money(dear - cheap, 0),
+        a=env.money(dear, 0),
+        b=env.money(cheap, 0),
+    )
+
+
 def _elsewhere(query: RatesQuery, env: Env, one, ref) -> Answer:
     """The rates of `ref` at every cloud, led by the sentence that the provider asked has none for it."""
     found = one(dataclasses.replace(query, gpus=(ref,), provider=None, providers=()), env)
@@ -189,7 +208,7 @@ def _ordered(query: RatesQuery, env: Env, home: str, value: str, parts: list[str
     from assistant.nlu.lexicon import lexicon
 
     lex, text = lexicon(env.lang), f" {query.text.lower()} "
-    if lex.words_in("asked_difference", text):
+    if lex.words_in("asked_difference", text) or lex.words_in("asked_price_gap", text):
         return [home, *parts, value]
     if lex.words_in("rent_pick_words", text):
         return [value, home, *parts]
@@ -229,7 +248,7 @@ def respond(query: RatesQuery, env: Env, one) -> Answer:
         else _value(env, offered, key, training=query.workload in _TRAINING and not _vision(query.text, env))
     )
     value = i18n.gap(env.lang).join(p for p in (held, value) if p)
-    home_text = home[0] if home else ""  # "租a100 40g和80g差多少钱": both on one price list in China
+    home_text = home[0] if home else _rent_gap(query, env, answers)  # "租a100 40g和80g差多少钱": one price list
     job_home = home_jobs(query, env, home[1]) if home and query.mode == "job" else None
     if job_home:  # "从零预训练7b 租h100还是a100更省钱": the job at those yuan offers decides
         value, figures = job_home

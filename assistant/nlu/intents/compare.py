@@ -40,6 +40,16 @@ def _grades_priced(r: Reading, ref: GpuRef) -> Query | None:
     return SpecQuery(text=r.text, gpus=(ref,), fields=("price",))
 
 
+def _one_card_said_twice(r: Reading, refs, pair) -> bool:
+    """Every card named is the same one and its price is asked ("heard the 3090 is cheap now, how much is a used 3090
+    24gb"), with no word setting two things against each other: one card priced, not compared with itself."""
+    named = [g for g in refs if g.name and g.pronoun is None]
+    if len(named) < 2 or len(named) != len(refs) or len({g.name for g in named}) != 1:
+        return False
+    priced = r.b.has("HOW_MUCH", "PRICES") or "price" in r.fields()  # a yes-no on it stays its verdict (later)
+    return priced and pair is None and not r.b.has("COMPARE", "VS", "OR", "FASTER", "THAN", "OVER")
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if b.meaning("ASK") == "other" and not r.explicit:
@@ -62,6 +72,8 @@ def read(r: Reading) -> Query | None:
         pair = None
     if len(refs) >= 2 and all(g.pronoun in ("it", "that") for g in refs) and not (pair or b.has("COMPARE", "VS")):
         return None  # "that one, how much power does it use": one card named twice, no comparison
+    if _one_card_said_twice(r, refs, pair):
+        return None  # "小红书说 A100 现在便宜了，二手 A100 80g 多少钱": one card, its price (spec)
     if len(refs) >= 2 and not (r.model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
         premise = "first" if (why and len(why.refs) >= 2 and "OVER" in why.parts) else None
         aspect = r.aspect()

@@ -144,6 +144,7 @@ _GAP = AROUND | {
     "FASTER",
     "CONDITION",
     "GPU",
+    "RENT",  # "rental price difference", "租金差多少": the gap of the rents talked about (ask "rent_gap")
 }
 
 
@@ -168,11 +169,16 @@ def price_gap(r: Reading) -> Query | None:
     plain = r.lex.words_in("asked_difference", low) and not r.explicit and kinds <= AROUND | {"COMPARE", "EXPLAIN"}
     if not (gap or plain) or (b.unknown and not gap):
         return None
+    if b.has("RENT") and r.explicit:
+        return None  # "autodl上租4090d和4090价格差多少": the cards' rents (rates)
     if len(r.explicit) == 2:
         from assistant.queries import CompareQuery  # "3090和4090差价多少": their comparison, the gap first
 
         return CompareQuery(text=r.text, gpus=tuple(r.explicit))
-    return FollowUpQuery(text=r.text, gpus=tuple(g for g in r.refs if g.pronoun is None), ask="price_gap")
+    if b.has("RENT") and b.has("BUY"):
+        return None  # "price difference between renting and buying": rent or buy
+    ask = "rent_gap" if b.has("RENT") else "price_gap"
+    return FollowUpQuery(text=r.text, gpus=tuple(g for g in r.refs if g.pronoun is None), ask=ask)
 
 
 _ALTERNATIVE = {"OR", "CONDITION", "GPU", "COUNT", "UNDER", "QUESTION", "BUY", "RECOMMEND", "FOLLOW", "PRONOUN"}

@@ -23,6 +23,8 @@ what was talked about.
 - `budget_raise_alone(r)`: "i can stretch to 1500", "bump it to 2k", "ok push to 1200" (lexicon budget_raise_words,
   one amount, every other word a filler): the budget set to that amount (a SetQuery: the last pick or build is
   answered again within it), not a spec of "it" or a question not understood.
+- `cpu_alone(r)`: "cpu is a 9950x btw", "处理器是7800x3d" (a CPU named, nothing else but lexicon cpu_alone_words): the
+  last question again with that CPU (a FollowUpQuery carrying cpu_said; the dialogue keeps it for the machine).
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -195,3 +197,16 @@ def platform_of_cards(r: Reading) -> Query | None:
     card = named[0] if named else GpuRef(mention="", pronoun="it")
     gpus = (dataclasses.replace(card, count=count),)
     return RigQuery(text=r.text, gpus=gpus, gpu_count=count, asked_figure="platform")  # its answer leads with it
+
+
+_CPU_ALONE = AROUND | {"CPU", "SET", "AND", "QUESTION"}
+
+
+@needs(("CPU",))
+def cpu_alone(r: Reading) -> Query | None:
+    b = r.b
+    if not b.has("CPU") or r.refs or r.model or {t.kind for t in b.tags} - _CPU_ALONE:
+        return None
+    if not _only(b.unknown, _allowed(r, "cpu_alone_words", "short_fillers")):
+        return None
+    return build(r)

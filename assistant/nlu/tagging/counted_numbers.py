@@ -41,7 +41,7 @@ def counted_numbers(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
         at = t.end
         if k + 1 < len(out) and out[k + 1].kind in ("MODEL", "RESOLUTION") and not text[at : out[k + 1].start].strip():
             at = out[k + 1].end  # "1500 sdxl images", "200 1024x1024 images"
-        noun = _noun_at(text, at, nouns, lex)
+        noun = _noun_at(text, at, nouns, lex) or _sheets_of_data(t, text, at, lex)
         if noun:
             out[k] = Tag("COUNTED", t.number(), t.text, t.start, t.end, {"NOUN": noun})
         elif t.kind == "NUMBER" and _noun_at(text, at, steps, lex):
@@ -78,7 +78,8 @@ def _media_end(t: Tag, text: str, media: list[str], lex: Lexicon) -> int | None:
 
 def _has_unit(t: Tag, lex: Lexicon) -> bool:
     """A money amount with a unit said ("$30", "30块", "30 bucks"): money, whatever follows."""
-    return bool(t.meanings.get("CURRENCY")) or not t.text.replace(",", "").replace(".", "").isdigit()
+    bare = t.text.replace(",", "").replace(".", "").rstrip("kK千万w").strip()  # "5k 张", "2万条": no money unit
+    return bool(t.meanings.get("CURRENCY")) or not bare.isdigit()
 
 
 def _noun_at(text: str, at: int, nouns: list[str], lex: Lexicon) -> str | None:
@@ -94,6 +95,22 @@ def _noun_at(text: str, at: int, nouns: list[str], lex: Lexicon) -> str | None:
             return None
         rest = rest[found.end() :].lstrip()
     return None
+
+
+_SHEETS_MIN = 200  # "5k张", "800张": more than any machine or cluster talked about here holds cards
+
+
+def _sheets_of_data(t: Tag, text: str, at: int, lex: Lexicon) -> str | None:
+    """ "数据 5k 张", "标注了800张": 张 (the classifier of cards and of pictures) after a count no one buys cards in, or
+    after a word of data (lexicon [lists] data_before_count) just before the number, with no card after it: that many
+    images ("张图"), never a budget or cards."""
+    rest = text[at:].lstrip()
+    if not rest.startswith("张") or rest[1:].lstrip().startswith(("卡", "显卡")):
+        return None
+    before = text[max(0, t.start - 6) : t.start].rstrip()
+    data = any(before.endswith(w) for w in lex.listed("data_before_count"))
+    big = isinstance(t.value, (int, float)) and float(t.value) >= _SHEETS_MIN
+    return "张图" if data or big else None
 
 
 def _machines_at(text: str, at: int, lex: Lexicon) -> bool:

@@ -4,13 +4,16 @@ tag of the transfers per second (MT/s) with meanings["GEN"] = "ddr4" / "ddr5" wh
 
 Contract: `try_ram_speed(i)` reads a RAM speed starting at token i ("ddr" + a generation digit, then a speed of
 RAM_MIN..RAM_MAX; or a speed followed by a word of [units] ram_speed_unit) and returns the index after it; None
-otherwise. The channels ("dual channel", "双通道") are read by the reader that uses the speed (lexicon [lists]
+otherwise. `ram_sizes(tags)` makes a bare size tagged as a card right before a RAM generation a MEMORY tag. The
+channels ("dual channel", "双通道") are read by the reader that uses the speed (lexicon [lists]
 ram_channels_2 / _4 / _8).
 """
 
 from __future__ import annotations
 
-from assistant.nlu.tagging.base import TaggerBase
+import re
+
+from assistant.nlu.tagging.base import Tag, TaggerBase
 
 RAM_MIN, RAM_MAX = 1600, 12000  # MT/s of DDR3-1600 .. DDR5 overclocked
 
@@ -31,3 +34,17 @@ class RamSpeedTagging(TaggerBase):
             if unit:
                 return self.add("RAM_SPEED", float(tt[i]), i, i + 1 + unit)
         return None
+
+
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:gb|g|gigs?)")
+
+
+def ram_sizes(tags: list[Tag]) -> list[Tag]:
+    """ "a 3060 12gb and 32gb ddr4": a bare memory size tagged as a GPU (a memory version of the card before) right
+    before a RAM generation or speed is the computer's memory (a MEMORY tag), never a 32 GB card."""
+    out = list(tags)
+    for k, t in enumerate(out[:-1]):
+        size = _SIZE.fullmatch(t.text.strip())
+        if t.kind == "GPU" and size and out[k + 1].kind in ("RAM_GEN", "RAM_SPEED"):
+            out[k] = Tag("MEMORY", float(size.group(1)), t.text, t.start, t.end)
+    return out

@@ -1,0 +1,48 @@
+"""How many of each card a language model needs, when a comparison with a model is asked for a count ("要几张跑
+qwen2.5 72b" after "a100还是h100跑推理", "how many of each for llama 3 70b").
+
+Contract: `lead(model, prec, names, ctx, figures, env)` gives "How many of each: 1 x A100 SXM4 80 GB, 1 x H100
+SXM5 80 GB at q4_k_m; at 16-bit: 2 x ..., 2 x ..." : for each card the fewest cards (up to MAX_CARDS, split by
+layers, each card's memory the model's share plus its runtime overhead, §mem) that hold the model at the precision
+weighed, and at 16-bit when that precision is a quantized one; "" when no card holds it within MAX_CARDS at the
+precision weighed. Sets figures["model_cards_needed"] = {card: count or None}.
+"""
+
+from __future__ import annotations
+
+from assistant import i18n
+from assistant.models import hardware, memory
+from assistant.respond.env import Env
+
+MAX_CARDS = 8
+_SIXTEEN = ("fp16", "bf16")
+
+
+def fewest(model, prec: str, gpu, ctx: int | None) -> int | None:
+    """The fewest of `gpu` that hold `model` at `prec` (None beyond MAX_CARDS)."""
+    room = hardware.gpu_memory_limit_gb(gpu)
+    for n in range(1, MAX_CARDS + 1):
+        est = memory.inference_memory(model, prec, context=ctx, batch=1, n_gpus=n)
+        if memory.fit(est, room, n).fits:
+            return n
+    return None
+
+
+def lead(model, prec: str, names: list[str], ctx: int | None, figures: dict, env: Env) -> str:
+    gpus = [env.reader.known_gpu(n) for n in names]
+    counts = [fewest(model, prec, g, ctx) for g in gpus]
+    figures["model_cards_needed"] = {n: c for n, c in zip(names, counts, strict=True)}
+    if not any(counts):
+        return ""
+    more = ""
+    if prec not in _SIXTEEN:
+        full = [fewest(model, "fp16", g, ctx) for g in gpus]
+        more = env.t("compare.count_sixteen", items=_items(gpus, full, env)) if any(full) else ""
+    return env.t("compare.count_lead", items=_items(gpus, counts, env), prec=prec, more=more)
+
+
+def _items(gpus, counts, env: Env) -> str:
+    return i18n.listing(env.lang).join(
+        f"{c} x {g.short_name}" if c else env.t("compare.count_none", gpu=g.short_name, n=MAX_CARDS)
+        for g, c in zip(gpus, counts, strict=True)
+    )
