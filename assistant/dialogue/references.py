@@ -208,11 +208,24 @@ def merged_gpus(
         if picked <= {g.name for g in old}:  # "the 48gb one" after a Mac of 24 GB and one of 48 GB: that one of them
             return tuple(g for g in old if g.name in picked)
     if replace and old:
-        return old[:-1] + new
+        at = _likest(old, new)  # "不是，我问的是 3080ti" after 3090 Ti vs 3090: the 3090 Ti was the slip
+        return old[:at] + new + old[at + 1 :] if at is not None else old[:-1] + new
     if base.intent == "compare":
         kept = tuple(g for g in old if g.name not in {n.name for n in new})
         return (kept + new)[-4:]
     return new
+
+
+def _likest(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> int | None:
+    """Where the one card named in a correction goes among several talked about: the one whose name is clearly the
+    most like it (a slip of a digit or a suffix), else None (the last one, as before)."""
+    from rapidfuzz import fuzz
+
+    if len(old) < 2 or len(new) != 1 or not new[0].name or new[0].pronoun:
+        return None
+    scores = sorted(((fuzz.ratio(new[0].name, g.name or ""), k) for k, g in enumerate(old)), reverse=True)
+    best, second = scores[0], scores[1]
+    return best[1] if best[0] - second[0] >= 5 and old[best[1]].name != new[0].name else None
 
 
 def joined_set(old: tuple[GpuRef, ...], new: tuple[GpuRef, ...]) -> tuple[GpuRef, ...]:

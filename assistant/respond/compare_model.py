@@ -308,7 +308,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         served_sets = serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     elif not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
-        head = _sets_head(model, prec, names, head, figures, env)  # "4090 or 3090 for 70b": the sets that hold it
+        served = bool(lexicon(env.lang).words_in("serving_words", query.text.lower()))
+        head = _sets_head(model, prec, names, head, figures, env, served)  # "4090 or 3090 for 70b": sets that hold it
     if not holders and not figures.get("model_fits_if") and not figures.get("model_choice") and users <= 1:
         head = (
             compare_neither.lead(model, prec, names, counts, figures, env)
@@ -327,7 +328,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     ]
     if query.asked_figure == "count" and not any(counts.get(n, 1) > 1 for n in names):
         # "要几张跑qwen2.5 72b" after two cards compared: how many of each
-        many = compare_count.lead(model, prec, names, ctx, figures, env)
+        served = users > 1 or bool(lexicon(env.lang).words_in("serving_words", query.text.lower()))
+        many = compare_count.lead(model, prec, names, ctx, figures, env, served)
         head = i18n.gap(env.lang).join(p for p in (many, head) if p)
     prefill = _prefill_lead(query, model, names, counts, figures, env)
     if prefill:  # "which is faster at prompt processing for 70b": reading the prompt leads (§llm.prefill)
@@ -376,10 +378,10 @@ def _prefill_lead(query, model, names: list[str], counts: dict, figures: dict, e
     )
 
 
-def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env: Env) -> str:
+def _sets_head(model, prec: str, names: list[str], head: str, figures: dict, env: Env, served: bool = False) -> str:
     """Neither side holds the model on one card: the fewest cards of each that do, their speed and price, and the
     set to get first (compare_sets); `figures["model_sets"]`: {GPU name: {count, tokens_per_s, usd}}."""
-    held = compare_sets.sets_that_hold(model, prec, names, env)
+    held = compare_sets.sets_that_hold(model, prec, names, env, served)
     if not held:
         return head
     figures["model_sets"] = {

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import hardware, llm, memory
-from assistant.respond.builds import MAX_GPUS
+from assistant.models import hardware, llm, memory, scaling
+from assistant.respond.builds import MAX_GPUS, SERVER_GPUS
 from assistant.respond.compare_pick import FASTER_BY, SAME_SPEED
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of
@@ -41,16 +41,21 @@ class Held:
 
 
 def _fewest(model, prec: str, gpu) -> tuple[int, bool] | None:
-    """(the fewest cards that hold the model, whether that set is tight: under HEADROOM_WARN of a card left)."""
+    """(the fewest cards that hold the model, whether that set is tight: under HEADROOM_WARN of a card left); a
+    server board (no fan of its own, or an SXM / OAM module) up to one server's SERVER_GPUS, others a workstation's."""
     limit = hardware.gpu_memory_limit_gb(gpu)
-    for n in range(2, MAX_CARDS + 1):
+    most = SERVER_GPUS if gpu.passively_cooled else MAX_CARDS
+    for n in range(2, most + 1):
         f = memory.fit(memory.inference_memory(model, prec, n_gpus=n), limit, n)
         if f.fits:
             return n, f.headroom_gb < C.HEADROOM_WARN * f.available_gb
     return None
 
 
-def sets_that_hold(model, prec: str, names: list[str], env: Env) -> dict[str, Held]:
+def sets_that_hold(model, prec: str, names: list[str], env: Env, served: bool = False) -> dict[str, Held]:
+    """`served` (vLLM): each set rounded up to one that splits the attention heads evenly (tensor parallel)."""
+    from assistant.respond.serving import tensor_parallel_count
+
     held = {}
     for name in names:
         gpu = env.reader.known_gpu(name)
@@ -60,7 +65,15 @@ def sets_that_hold(model, prec: str, names: list[str], env: Env) -> dict[str, He
         if fewest is None:
             continue
         n, tight = fewest
-        speed = llm.decode_speed(gpu, model, prec, context=1024, batch=1, n_gpus=n).tokens_per_s
+        if served and (split := tensor_parallel_count(model.attention_heads, n, model.kv_heads)) != n:
+            n, tight = split, False
+        if served:  # vLLM splits each layer across the set (tensor parallel, on the serving engine's bandwidth)
+            link = scaling.link(gpu, n)
+            speed = llm.decode_speed(
+                gpu, model, prec, context=1024, batch=1, n_gpus=n, split="tensor", interconnect=link, engine="vllm"
+            ).tokens_per_s
+        else:
+            speed = llm.decode_speed(gpu, model, prec, context=1024, batch=1, n_gpus=n).tokens_per_s
         price = price_of(name, env)
         held[name] = Held(gpu, n, speed, price.usd * n if price else None, tight)
     return held
@@ -83,7 +96,8 @@ def line(held: dict[str, Held], env: Env) -> str:
 def pick(held: dict[str, Held], model: str, env: Env) -> tuple[str, str] | None:
     if len(held) == 1:
         name, h = next(iter(held.items()))
-        return name, env.t("compare.set_only", label=h.label(env), model=model)
+        key = "compare.set_only_server" if h.gpu.passively_cooled else "compare.set_only"
+        return name, env.t(key, label=h.label(env), model=model)
     if len(held) != 2:
         return None
     (na, a), (nb, b) = held.items()

@@ -215,7 +215,7 @@ def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
         others=others,
     )
     if (model.experts or 0) > 1 and model.active_params_b:  # "moe 显存按 30b 算还是 3b 算": total holds, active runs
-        total, active = f"{model.params_b:g}", f"{model.active_params_b:g}"
+        total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
         text = (
             env.t("explain.moe_total_active", model=model.name, total=total, active=active) + i18n.gap(env.lang) + text
         )

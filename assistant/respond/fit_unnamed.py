@@ -86,6 +86,11 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         steps += [sets.server_note] if sets.server_note else []
     moe = fit_hardware.moe_route(model, env)
     steps += [moe] if moe else []
+    basis = _moe_basis(model, env)  # "by total or active params?": all of them hold, the active ones run
+    if basis and said("moe_basis_asked", query.text, env):
+        headline = i18n.gap(env.lang).join([headline, basis])
+    elif basis:
+        steps.insert(0, basis)
     steps.append(env.t("fit.name_gpu"))
     counted = train_cards.lead(query, model, env)  # "全参微调llama3 8b需要几张卡": cards of three sizes, first
     timed = train_cards.times(query, model, env)  # "... 多久": the job's time on those cards, after the count
@@ -287,3 +292,12 @@ def _four_bit_first(table: Table, env: Env) -> str:
     else:
         held = env.t("fit.four_bit_cards", n=-(-int(need * 10) // 240), gb=24)
     return env.t("fit.four_bit_first", prec=str(row[0]), need=f"{need:g}", held=held) + i18n.gap(env.lang)
+
+
+def _moe_basis(model, env: Env) -> str:
+    """ "gpt-oss-120b is a mixture-of-experts model: memory goes by all 117 B parameters ..., speed by the 5.1 B
+    active": for a mixture-of-experts model, "" for any other."""
+    if (model.experts or 0) <= 1 or not model.active_params_b:
+        return ""
+    total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
+    return env.t("explain.moe_total_active", model=model.name, total=total, active=active)

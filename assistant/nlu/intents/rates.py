@@ -144,14 +144,18 @@ _SCALE = {"k": 1e3, "m": 1e6, "w": 1e4, "千": 1e3, "万": 1e4}
 
 def job_fields(r: Reading, sized) -> dict:
     """The training job a question states, as RatesQuery fields: the model or its size, the method (full
-    fine-tuning unless one is named), the data (tokens, samples and their length, epochs), pre-training."""
+    fine-tuning unless one is named), the data (tokens, samples and their length, or the sequence length said as
+    their upper bound, epochs), pre-training."""
+    count, length = samples(r), sample_tokens(r)
+    seq = r.num("CONTEXT") if count and length is None else None  # "5k samples (seq 1024)": each at most that long
     return dict(
         model=r.model,
         params_b=float(sized) if sized else None,
         method=r.mode() if r.mode() != "inference" else "full_finetune",
         tokens=r.num("TOKENS"),
-        samples=samples(r),
-        sample_tokens=sample_tokens(r),
+        samples=count,
+        sample_tokens=length or seq,
+        sample_tokens_seq=seq is not None,
         epochs=epochs(r),
         pretrain=bool(said(r, "pretrain_words")),
     )

@@ -64,6 +64,8 @@ def read(r: Reading) -> Query | None:
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
+    if said(r, "cloud_cheapest_words") and not (b.has("BUY") or structured or doubt or payback or paid):
+        return None  # "cheapest way to rent gpus for qwen2.5 72b": the cheapest rent that runs it (rent_pick)
     if weighs_forms(r) and not b.has("RENT"):
         return None  # "买游戏本还是台式": which machine to buy (recommend, form_choice), not buying against renting
     if _both_rented(r) and not (b.has("BUY") or b.struct("rent_buy") or doubt or payback or paid):

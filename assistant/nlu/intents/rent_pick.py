@@ -24,7 +24,7 @@ def read(r: Reading) -> Query | None:
     b = r.b
     if r.refs or r.model is None or not b.has("RENT") or b.has(*_NOT) or b.struct("rent_buy"):
         return None
-    if not (b.has("RECOMMEND", "VALUE") or r.said("which_words")):
+    if not (b.has("RECOMMEND", "VALUE", "SORT") or r.said("which_words")):  # "cheapest way to rent gpus for"
         return None
     if r.workload in ("training", "llm_finetune") or r.mode() != "inference":
         return None  # "想租卡微调qwen2.5 7b lora autodl哪张卡合适": the job priced on rented cards (recommend.read)
