@@ -209,6 +209,7 @@ class Dialogue:
         query = rent_context.schedule_of_rent(self, query)  # "自己买划算吗" after a month of 24/7: at 168 h a week
         query = from_context.cost_of_context(self, from_context.worth_among_compared(self, query))
         query = from_context.model_of_context(self, from_context.model_among_compared(self, query))
+        query = from_context.model_of_concept(self, query)  # "它是moe吧，激活多少" after Llama 4 Scout's memory
         query = from_context.verdict_of_thread(self, format_asked.feature_of_concept(self, query))  # "40系支持吗"
         query = from_context.psu_without_context(self, from_context.set_of_setup_concept(self, query))
         query = from_context.psu_of_last(self, query)  # "is the psu enough" after "2x used 3090, 1200w psu"
@@ -224,6 +225,7 @@ class Dialogue:
 
         try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
             self.context.added_before, self.context.added_to = self.context.added_to, None  # this turn adds anew
+            query = machine_case.case_fit_follow(self, query)  # "4080装得下吗" after a case said: in that case
             query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
             query = about_last.laptops_instead(self, query)  # "what about a laptop instead" after a pick: laptops
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again

@@ -566,3 +566,17 @@ def mac_memory_of_thread(dlg: Dialogue, query: Query) -> Query:
     # "how much ram should i get" after a card was picked: the system RAM a machine of that card wants
     card = GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)
     return RigQuery(text=query.text, gpus=(card,), gpu_count=card.count, ram_asked=True, settings=query.settings)
+
+
+_MODEL_CONCEPTS = ("moe",)  # concepts whose answer is about the model talked about when one is
+
+
+def model_of_concept(dlg: Dialogue, query: Query) -> Query:
+    """ "它是moe吧，激活多少", "is it moe?" (a concept of _MODEL_CONCEPTS with no model named) while a model is talked
+    about: asked of that model (its total and active parameters lead the answer)."""
+    from assistant.query_talk import ExplainQuery
+
+    if not isinstance(query, ExplainQuery) or query.concept not in _MODEL_CONCEPTS or query.model is not None:
+        return query
+    model = getattr(dlg.context.last_query, "model", None) or dlg.context.setup.model
+    return dataclasses.replace(query, model=model) if model is not None else query

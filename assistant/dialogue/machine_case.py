@@ -69,3 +69,16 @@ def ram_of_thread(dlg: Dialogue, query: Query) -> Query:
     card = ctx.focus_or_first()
     gpus = query.gpus or ((GpuRef(mention="", name=card, count=ctx.counts.get(card, 1)),) if card else ())
     return dataclasses.replace(query, system_ram_gb=ram, gpus=gpus)
+
+
+def case_fit_follow(dlg: Dialogue, query: Query) -> Query:
+    """ "4080装得下吗" read as the thread's model on that card (a FollowUpQuery asking "fit") while a case is talked
+    about and no model is: the card in that case (its size), not a model to ask for."""
+    from assistant.query_talk import FollowUpQuery
+
+    ctx = dlg.context
+    if not isinstance(query, FollowUpQuery) or query.ask != "fit" or ctx.case is None or not query.gpus:
+        return query
+    if getattr(ctx.last_query, "model", None) is not None or ctx.setup.model is not None:
+        return query
+    return SpecQuery(text=query.text, gpus=query.gpus, fields=("size",), case=ctx.case, psu_w=ctx.psu_w)

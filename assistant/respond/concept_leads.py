@@ -37,6 +37,7 @@ from assistant.respond.concept_leads_memory import (
     gqa,
     kv_size,
     lora_rank,
+    moe_of_model,
     oom_fix,
     vllm_concurrency,
     vllm_no_cache,
@@ -154,4 +155,5 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "sxm-adapter": sxm_card,
     "embeddings": embed_time,
     "inference-runtimes": runtime_pick,
+    "moe": moe_of_model,
 }

@@ -371,3 +371,21 @@ def vllm_no_cache(query: ExplainQuery, env: Env) -> Lead | None:
     key = "explain.vllm_no_cache_over" if weights >= share else "explain.vllm_no_cache_tight"
     figures = {"gpu": gpu.name, "model": model.key, "weights_gb": round(weights, 1), "vllm_gb": round(share, 1)}
     return Lead(env.t(key, **values), figures, env.cite(model.source, "concept-vllm-gpu-mem-util"))
+
+
+def moe_of_model(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "它是moe吧，激活多少" about Llama 4 Scout, "is it moe? how many active": that model's total and active
+    parameters (memory by all of them, speed by the active ones), or that it is a dense model; None with no model."""
+    from assistant.respond.fit_sizing import sized_model
+
+    if query.model is None:
+        return None
+    model, _ = sized_model(FitQuery(text=query.text, model=query.model), env)
+    if model is None or model.kind != "llm":
+        return None
+    if (model.experts or 0) > 1 and model.active_params_b:
+        total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
+        text = env.t("explain.moe_total_active", model=model.name, total=total, active=active)
+    else:
+        text = env.t("explain.moe_dense", model=model.name, total=f"{model.params_b:.3g}")
+    return Lead(text, {"model": model.key, "moe": (model.experts or 0) > 1}, env.cite(model.source))

@@ -36,6 +36,7 @@ from assistant.nlu.intents import (
     concept_asked,
     concept_cues,
     cost,
+    currency_ask,
     deal,
     embed_job,
     explain,
@@ -88,6 +89,7 @@ from assistant.query_talk import ExplainQuery, SetQuery
 # settings typed alone, then the question intents from the most specific to the broadest.
 READERS = (
     help.thanks,  # "thanks!", "谢谢"
+    currency_ask.unrated,  # "cost in pln?", "4000 pln": no exchange rate on record for it, said
     settings.keep_or_forget,  # "forget the 4090 price", "clear my prices", "remember this", "yes, really"
     oem_pc.read,  # "will a 3090 ti work in my old dell optiplex 7050": a card in a prebuilt, its PSU
     setup_cues.topic,  # "雷电4外接显卡坞会慢多少", "do the transient spikes trip it": a part of the set-up, its concept
@@ -233,6 +235,7 @@ READERS = (
     concept_cues.effect,  # "does undervolting hurt llm speed", "nvlink能把两张卡显存合并吗": what the concept does
     card_topic.of_it,  # "how do i cool it", "散热怎么办" after a card: that topic of the card talked about
     thread_asks.headroom_left,  # "how much vram is left" after a fit: the memory beside it
+    currency_ask.converted,  # "whats that in usd": the last answer again in that currency
     explain.read,  # "what is a tensor core", "nvlink?"
     explain.between,  # "gddr7 vs hbm3, what's the difference", "why is memory bandwidth important"
     explain.vendor_use,  # "can i use an amd gpu for stable diffusion on windows": does that vendor work for it

@@ -69,6 +69,7 @@ def hours_priced(r: Reading) -> Query | None:
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
     totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
     allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled or b.unknown else set())
+    allowed |= set() if r.explicit else {"RENT"}  # "国内租一小时多少": the rent of what was talked about
     if not (priced or totalled) or {t.kind for t in b.tags} - allowed - {"GPU", "ON"} or b.has("KWH", "MONEY"):
         return None
     if r.explicit and not b.has("ON"):

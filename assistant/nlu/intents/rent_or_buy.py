@@ -64,7 +64,11 @@ def read(r: Reading) -> Query | None:
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
-    if said(r, "cloud_cheapest_words") and not (b.has("BUY") or structured or doubt or payback or paid):
+    weighs = b.has("BUY") or structured or doubt or payback or paid
+    spans = b.has("HOURS", "PERIOD") and b.has("HOW_MUCH", "FOLLOW") and not b.has("MONEY", "RATE", "YEARS")
+    if b.has("RENT") and spans and not weighs and not r.explicit and r.model is None:
+        return None  # "国内租一小时多少", "租8卡一个月呢": the rent of what was talked about, not rent or buy
+    if said(r, "cloud_cheapest_words") and not weighs:
         return None  # "cheapest way to rent gpus for qwen2.5 72b": the cheapest rent that runs it (rent_pick)
     if weighs_forms(r) and not b.has("RENT"):
         return None  # "买游戏本还是台式": which machine to buy (recommend, form_choice), not buying against renting

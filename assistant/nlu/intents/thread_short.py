@@ -151,6 +151,8 @@ def that_on_card(r: Reading) -> Query | None:
         return None
     if said(r, "rig_psu"):
         return None  # "2 4090s, will a 1300w psu handle it", "3x 3090, what psu and will my 15a circuit handle it"
+    if b.has("CASE") or said(r, "card_topic_install") or said(r, "card_topic_board"):
+        return None  # "我的机箱是nzxt h510 3090装得下吗": the card in the case, not the model on the card
     if r.model is not None and r.model.key:
         return None  # "kv cache for 128k on llama 3.1 70b? planning to run it on 2x a6000": "it" is the model named
     follow = build(r, ask="fit")
