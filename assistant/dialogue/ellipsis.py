@@ -37,7 +37,7 @@ from assistant.dialogue.ellipsis_kinds import (
     whole_machine,
 )
 from assistant.dialogue.money_k import budget_of_k
-from assistant.dialogue.owned_machine import cpu_of_follow
+from assistant.dialogue.owned_machine import cpu_of_follow, work_on_owned
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.dialogue.side_question import past_side
 from assistant.dialogue.swap import swap_for_one
@@ -90,6 +90,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     with_cpu = cpu_of_follow(base, follow)  # "cpu is a 9950x btw" after a PSU question: that CPU counted
     if with_cpu is not None:
         return with_cpu
+    on_owned = work_on_owned(dlg, base, follow)  # "stable diffusion?" after what the user's own card runs
+    if on_owned is not None:
+        return on_owned
     on_the_job = job.work_of_follow(dlg, base, follow)  # "h100 instead?", "only 48 hours to finish" after a rent
     if on_the_job is not None:
         return on_the_job

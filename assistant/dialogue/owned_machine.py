@@ -21,7 +21,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from assistant.queries import GpuRef, Query, RigQuery, SpecQuery
+from assistant.queries import GpuRef, Query, RecommendQuery, RigQuery, SpecQuery
 from assistant.query_talk import FollowUpQuery
 
 _PSU = re.compile(r"\bpsu\b|power supply|电源|\d{3,4}\s*w\b")  # a PSU still asked beside the RAM
@@ -86,3 +86,33 @@ def cpu_of_follow(base: Query | None, follow: FollowUpQuery) -> Query | None:
         count = max(g.count for g in named)
         return RigQuery(text=follow.text, gpus=named[:1], gpu_count=count, asks_power=True, cpu=cpu, cpu_said=cpu)
     return dataclasses.replace(base, text=follow.text, cpu_said=cpu)
+
+
+_WORK_ONLY = frozenset({"text", "intent", "workload", "settings", "stated"})
+
+
+def work_on_owned(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "stable diffusion?", "llms?" (a work alone) right after what the user's own card runs ("got a 1660 super 6gb,
+    can i do anything ai with it"): whether that card does that work (a verdict), not a ranking of cards to buy; None
+    otherwise."""
+    from assistant.queries import VerdictQuery
+
+    owned = dlg.context.owned
+    if follow.workload is None or len(owned) != 1 or base is None or isinstance(base, RecommendQuery):
+        return None
+    said = {f.name for f in dataclasses.fields(follow) if getattr(follow, f.name) != _default(f)}
+    if said - _WORK_ONLY:
+        return None
+    name, count = owned[0]
+    if name not in {g.name for g in getattr(base, "gpus", ())}:
+        return None  # the thread moved on from the user's card
+    card = GpuRef(mention=name, name=name, count=count)
+    return VerdictQuery(text=follow.text, gpus=(card,), workload=follow.workload, settings=follow.settings)
+
+
+def _default(f: dataclasses.Field):
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return None

@@ -22,7 +22,7 @@ import math
 
 from assistant import i18n
 from assistant.answer import Answer
-from assistant.queries import PowerLimitQuery, RecommendQuery, RigQuery, SpecQuery, VerdictQuery
+from assistant.queries import FitQuery, PowerLimitQuery, RecommendQuery, RigQuery, SpecQuery, VerdictQuery
 from assistant.query_talk import ExplainQuery
 from assistant.respond.env import Env
 from assistant.specs import GpuSpec
@@ -148,8 +148,20 @@ def _buying(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
 
 
 def _ai_use(query: SpecQuery, gpu: GpuSpec, env: Env) -> Answer:
-    from assistant.respond import verdict
+    """ "got a 1660 super 6gb, can i do anything ai with it" (lexicon ai_use_what_words): what it runs (LLMs, images,
+    fine-tuning, training), not a yes or no on training alone; otherwise, or when no such answer can be given, the
+    verdict."""
+    from assistant.respond import fit, verdict
+    from assistant.respond.use_case import said
 
+    if not said("ai_use_what_words", query.text, env):  # "is the 4060 ti 16gb too slow for ai": its yes / no
+        return verdict.respond(VerdictQuery(text=query.text, gpus=query.gpus), env)
+    asked = FitQuery(
+        text=query.text, gpus=query.gpus, model=None, mode="inference", workload="llm_inference", asked="what_runs"
+    )
+    runs = fit.respond(asked, env)
+    if runs.headline and not runs.clarification:
+        return runs
     return verdict.respond(VerdictQuery(text=query.text, gpus=query.gpus), env)
 
 

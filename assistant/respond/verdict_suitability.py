@@ -54,7 +54,8 @@ def _llm_only(query: VerdictQuery, memory_gb: float, env: Env) -> bool:
     ("can a 1080 ti still do anything useful for ai": running a local model is what such a card still does)."""
     if query.workload in ("llm_inference", None) and memory_gb < FLOOR_GB["llm_inference"] / 2:
         basis = verdict_value.chat_basis(env, "llm_inference")
-        return basis is not None and memory.inference_memory(basis[0], basis[1]).total_gb <= memory_gb
+        # at a 4k context, as such a card runs it (a 6 GB card holds Llama 3 8B at 4-bit there, §mem.largest)
+        return basis is not None and memory.inference_memory(basis[0], basis[1], context=4096).total_gb <= memory_gb
     return memory_gb >= FLOOR_GB["llm_inference"] / 2 and query.workload in (None, "llm_inference", "inference")
 
 
