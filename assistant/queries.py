@@ -238,6 +238,7 @@ class CostQuery(Query):
     model: ModelRef | None = None
     params_b: float | None = None
     tokens: float | None = None  # training tokens for a training_run
+    pretrain: bool = False  # a training_run said to be from scratch ("pretrain a 1b llama"): the thread's job is one
     electricity_usd_per_kwh: float | None = None  # "running cost of a 4090 at 0.30/kwh" (this question only)
     electricity_currency: str | None = None  # None = USD; "CNY": electricity_usd_per_kwh is in yuan per kWh (度)
     period: str | None = None  # day | week | month | year: "tco per month", "yearly power bill"

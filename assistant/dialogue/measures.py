@@ -99,7 +99,8 @@ def on_the_thread(
     training = want_time and not want_speed
     if training and not follow.mode and not setup.trains() and transcribes(setup):  # "how long" after Whisper
         training, want_speed = False, True  # picked for transcribing: the transcription's time, not a fine-tune's
-    mode = setup.mode or ("lora" if training else "inference")  # a training time is asked: LoRA unless said
+    # a training time is asked: LoRA unless said, every weight when the thread's job is from scratch
+    mode = setup.mode or (("full_finetune" if setup.pretrain else "lora") if training else "inference")
     data = job_data(setup, follow) if training or setup.trains() else {"tokens": follow.tokens}
     return FitQuery(
         text=follow.text,

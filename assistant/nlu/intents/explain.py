@@ -265,8 +265,8 @@ def read(r: Reading) -> Query | Clarification | None:
             return ExplainQuery(text=text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
         return ExplainQuery(text=text, concept=c, mention=mention)
     if b.has("EXPLAIN") and not b.has(
-        "GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION", "FOLLOW", "AND", "NO"
-    ):
+        "GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION", "FOLLOW", "AND", "NO", "VENDOR"
+    ):  # "whats better for ai, amd or nvidia": makers weighed (a recommendation), no concept
         if not domain_words(r):  # "what's the weather in Paris tomorrow?": not a concept question
             return msg.unparsed(text, b.unknown, b.tags, lang=b.lang)
         return msg.unknown_concept(text, b.unknown, r.index, lang=b.lang)

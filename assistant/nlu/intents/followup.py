@@ -376,16 +376,17 @@ def count_on(r: Reading) -> Query | None:
 
 
 # tag kinds of "is 1 enough instead?", "would one be enough?": one card of the set talked about, nothing else
-_ONE_ENOUGH = {"QUESTION", "NUMBER", "COUNT", "OF", "GPU_WORD", "FIT", "ONLY", "FOLLOW", "PER", "OR", "PRONOUN"}
+_ONE_ENOUGH = {"QUESTION", "NUMBER", "COUNT", "OF", "GPU_WORD", "FIT", "ONLY", "FOLLOW", "PER", "OR", "PRONOUN", "ON"}
 
 
-@needs(("FIT",), unless=("GPU", "MODEL", "PARAMS"))
+@needs(("FIT", "one_or_two_asks"), unless=("GPU", "MODEL", "PARAMS"))
 def one_enough(r: Reading) -> Query | None:
-    """ "is 1 enough instead?", "would one be enough?", "will a single one do": the last question with one card of the
-    set talked about (its fit, build or bill on one), not the count before."""
+    """ "is 1 enough instead?", "would one be enough?", "will a single one do", "can i do it on one or do i need 2"
+    (lexicon one_or_two_asks): the last question with one card of the set talked about (its fit, build or bill on
+    one), not the count before."""
     b = r.b
     kinds = {t.kind for t in b.tags}
-    if r.explicit or not b.has("FIT") or not kinds <= _ONE_ENOUGH:
+    if r.explicit or not (b.has("FIT") or said(r, "one_or_two_asks")) or not kinds <= _ONE_ENOUGH:
         return None
     if not set(b.unknown) <= r.lex.listed("one_enough_fillers"):
         return None

@@ -25,6 +25,7 @@ what was talked about.
   answered again within it), not a spec of "it" or a question not understood.
 - `cpu_alone(r)`: "cpu is a 9950x btw", "处理器是7800x3d" (a CPU named, nothing else but lexicon cpu_alone_words): the
   last question again with that CPU (a FollowUpQuery carrying cpu_said; the dialogue keeps it for the machine).
+- `gpu_hours_alone(r)`: "how many h100 hours is that", "多少卡时" after a job: its time on one of that card.
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -212,3 +213,23 @@ def cpu_alone(r: Reading) -> Query | None:
     if not _only(b.unknown, _allowed(r, "cpu_alone_words", "short_fillers")):
         return None
     return build(r)
+
+
+_GPU_HOURS = re.compile(
+    r"how many\s+(?:[\w\s-]{0,20}?)hours?\b|gpu[- ]hours?|多少(?:个)?(?:gpu|显卡|卡)?\s*(?:小时|卡时)|卡时"
+)
+
+
+@needs(("GPU", "GPU_WORD"), unless=("MODEL", "PARAMS", "MONEY", "HOURS", "RENT"))
+def gpu_hours_alone(r: Reading) -> Query | None:
+    """ "how many h100 hours is that", "多少卡时" after a training job: the job's time on one of that card (its
+    GPU-hours; the thread's card when none is named), a time asked, not the card's spec sheet."""
+    b = r.b
+    cards = [g for g in r.explicit if g.name]
+    if not b.has("GPU", "GPU_WORD") or len(cards) > 1 or r.model or not _GPU_HOURS.search(r.text.lower()):
+        return None
+    if {t.kind for t in b.tags} - (AROUND | {"GPU", "GPU_WORD", "QUESTION"}) or b.unknown:
+        return None
+    follow = build(r)
+    gpus = (dataclasses.replace(cards[0], count=1),) if cards else ()
+    return dataclasses.replace(follow, gpus=gpus, asked_figure="time", gpu_count=1 if not cards else None)
