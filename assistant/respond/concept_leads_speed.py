@@ -210,11 +210,11 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
     ram, ram_kind = _ram_speed(query, env)
     all_ram = ram * 1e9 / (weights * GIB)  # every weight read from RAM once per token
     values = dict(
-        ram=f"{ram:g}",
+        ram=f"{ram:.0f}",
         ram_kind=ram_kind,
         bw=num(gpu.memory_bandwidth_gb_s, 0),
         gpu=gpu.short_name,
-        times=f"{gpu.memory_bandwidth_gb_s / C.SYSTEM_RAM_GB_S:.0f}",
+        times=f"{gpu.memory_bandwidth_gb_s / ram:.0f}",
         model=model.name,
         quant=quant,
         gb=f"{weights:.1f}",
@@ -240,12 +240,22 @@ def offload_speed(query: ExplainQuery, env: Env) -> Lead | None:
 
 
 def _ram_speed(query: ExplainQuery, env: Env) -> tuple[float, str]:
-    """The system RAM's read rate (§llm.offload): dual-channel DDR4-3200 when DDR4 is said (cpu_fit.DDR4_GB_S), else
-    the assumed dual-channel DDR5; and its wording."""
+    """The system RAM's read rate (§llm.offload): channels said (lexicon ram_channels_4 / _8: "8通道的服务器内存",
+    "quad channel") x 8 bytes x DDR4-3200 or DDR5-4800, of which cpu_fit.RAM_REACHED is reached; else dual-channel
+    DDR4-3200 when DDR4 is said (cpu_fit.DDR4_GB_S), else the assumed dual-channel DDR5; and its wording."""
     from assistant.models import constants as C
-    from assistant.respond.cpu_fit import DDR4_GB_S
+    from assistant.nlu.lexicon import lexicon
+    from assistant.respond.cpu_fit import DDR4_GB_S, RAM_REACHED
 
-    if "ddr4" in query.text.lower():
+    low, lex = f" {query.text.lower()} ", lexicon(env.lang)
+    ddr4 = "ddr4" in low
+    channels = next((n for n in (8, 4) if lex.words_in(f"ram_channels_{n}", low)), None)
+    if channels:
+        mts = 3200 if ddr4 else 4800
+        peak = channels * 8 * mts / 1000
+        gen = "DDR4" if ddr4 else "DDR5"
+        return peak * RAM_REACHED, env.t("explain.ram_channels", n=channels, gen=f"{gen}-{mts}", peak=f"{peak:.0f}")
+    if ddr4:
         return DDR4_GB_S, env.t("explain.ram_ddr4")
     return C.SYSTEM_RAM_GB_S, env.t("explain.ram_ddr5")
 

@@ -81,6 +81,8 @@ def read(r: Reading) -> Query | None:
         return None
     if topic is not None:
         return dataclasses.replace(sheet, topic=topic)
+    if said(r, "add_card") and not said(r, "remove_card"):
+        return None  # "would adding my old 3060 help": the card added to the set talked about (a follow-up)
     unread = tuple(w for w in r.b.unknown if not said_word(r, w))
     return dataclasses.replace(sheet, topic="other", unread=unread) if unread else None
 

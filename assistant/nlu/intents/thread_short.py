@@ -26,6 +26,7 @@ what was talked about.
 - `cpu_alone(r)`: "cpu is a 9950x btw", "处理器是7800x3d" (a CPU named, nothing else but lexicon cpu_alone_words): the
   last question again with that CPU (a FollowUpQuery carrying cpu_said; the dialogue keeps it for the machine).
 - `gpu_hours_alone(r)`: "how many h100 hours is that", "多少卡时" after a job: its time on one of that card.
+- `added_card(r)`: "would adding my old 3060 help": that card added to the set talked about.
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -233,3 +234,23 @@ def gpu_hours_alone(r: Reading) -> Query | None:
     follow = build(r)
     gpus = (dataclasses.replace(cards[0], count=1),) if cards else ()
     return dataclasses.replace(follow, gpus=gpus, asked_figure="time", gpu_count=1 if not cards else None)
+
+
+_ADDED = AROUND | {"GPU", "QUESTION", "CONDITION", "FIT", "SET", "COUNT", "OWN", "HELP"}  # HELP: "would it help"
+
+
+@needs(("GPU",), said=("add_card",), unless=("MODEL", "PARAMS", "MONEY", "BUDGET", "RENT", "COST", "VS", "OR"))
+def added_card(r: Reading) -> Query | None:
+    """ "would adding my old 3060 help", "adding my spare 3090?" (one card the user has, "my" or its condition said,
+    a word of adding, nothing else asked): that card added to the set talked about (a FollowUpQuery that adds), not
+    the card alone."""
+    b = r.b
+    if len(r.explicit) != 1 or not said(r, "add_card") or said(r, "remove_card"):
+        return None
+    if not b.has("SET", "CONDITION") or said(r, "install_hosts") or said(r, "card_topic_install"):
+        return None  # "does a second 4090 help?": scaling; "slap a v100 into my gaming rig": installing it
+    if {t.kind for t in b.tags} - _ADDED or not _only(
+        b.unknown, _allowed(r, "add_card", "short_fillers", "added_asks")
+    ):
+        return None
+    return build(r)
