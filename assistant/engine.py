@@ -20,6 +20,7 @@ import importlib
 from assistant import (
     ask_thread,
     engine_notes,
+    fact_of_card,
     i18n,
     model_sibling,
     pronoun_alone,
@@ -209,9 +210,11 @@ class Engine:
             return self._clarify(parsed, text, dialogue, env)
         focus = dialogue.context.focus
         named = self.reader.known_gpu(focus).short_name if focus and whole else None
-        used = used_of_thread.reread(parsed, text, focus, named, lang) or work_switch.reread(
-            parsed, text, focus, named, lang
-        )  # "二手的靠谱吗" after a pick; "can it train a vit on cifar-10" after a Flux time: asked of that card
+        used = (
+            used_of_thread.reread(parsed, text, focus, named, lang)
+            or work_switch.reread(parsed, text, focus, named, lang)
+            or fact_of_card.reread(parsed, text, focus, named, lang)
+        )  # "二手的靠谱吗" after a pick; "can it train a vit on cifar-10", "does vllm work on it": asked of that card
         if used is not None:
             answered = self._answer(used, dialogue, whole=False, usage=usage)  # "二手的靠谱吗" after a pick: that card
             answered.question = text

@@ -37,14 +37,16 @@ class RamSpeedTagging(TaggerBase):
 
 
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:gb|g|gigs?)")
+_NOT_RAM = ("GPU", "MONEY", "CONTEXT", "NUMBER")  # what a bare size may have been read as
 
 
 def ram_sizes(tags: list[Tag]) -> list[Tag]:
-    """ "a 3060 12gb and 32gb ddr4": a bare memory size tagged as a GPU (a memory version of the card before) right
-    before a RAM generation or speed is the computer's memory (a MEMORY tag), never a 32 GB card."""
+    """ "a 3060 12gb and 32gb ddr4", "192g ddr5", "128g ddr5": a bare memory size tagged as a GPU (a memory version of
+    the card before), money ("g" for a thousand) or a context right before a RAM generation or speed is the computer's
+    memory (a MEMORY tag), never a 32 GB card, ¥192,000 or a 128k context."""
     out = list(tags)
     for k, t in enumerate(out[:-1]):
         size = _SIZE.fullmatch(t.text.strip())
-        if t.kind == "GPU" and size and out[k + 1].kind in ("RAM_GEN", "RAM_SPEED"):
+        if t.kind in _NOT_RAM and size and out[k + 1].kind in ("RAM_GEN", "RAM_SPEED"):
             out[k] = Tag("MEMORY", float(size.group(1)), t.text, t.start, t.end)
     return out
