@@ -209,12 +209,15 @@ def laptops_instead(dlg: Dialogue, query: Query) -> Query:
 
 
 def rig_at_new_budget(dlg: Dialogue, query: Query) -> Query:
-    """ "cheaper? like 1000", "cheaper, around 1000" after a whole build: the build again within the new budget (a
-    recommendation of cards would drop the machine around them); the query unchanged otherwise (a question of its
-    own, "gpu for training sd loras, budget 800", names its use)."""
+    """ "cheaper? like 1000", "cheaper, around 1000" after a whole build (the thread's last build or pick, questions
+    asked of it between: "can it run llama 3.3 70b?"): the build again within the new budget (a recommendation of
+    cards would drop the machine around them); the query unchanged otherwise (a question of its own, "gpu for
+    training sd loras, budget 800", names its use)."""
     from assistant.queries import RecommendQuery, RigQuery
 
-    last = dlg.context.last_query
+    # the last build or pick of the thread: "cheaper version at 1.5k?" after a build and a fit asked of it
+    recent = [dlg.context.last_query, *reversed(dlg.context.history)]
+    last = next((q for q in recent if isinstance(q, (RigQuery, RecommendQuery))), None)
     if not (isinstance(query, RecommendQuery) and isinstance(last, RigQuery) and query.budget_usd):
         return query
     if last.asks_power or query.workload or query.model or query.vendor or not query.cheaper_asked:

@@ -503,13 +503,13 @@ def use_of_plan(dlg: Dialogue, query: Query) -> Query:
     """ "我一个月实际只用 60 小时，哪个划算" (hours of use said, no card of its own) right after a month plan's price
     ("AutoDL 上 4090 包月多少钱"): that plan weighed against paying by the hour at those hours a month; "按量一小时呢"
     (bare hours) the rent of those hours by the hour at the same cloud; `query` unchanged otherwise."""
-    from assistant.queries import RatesQuery
+    from assistant.queries import CompareQuery, RatesQuery, RentOrBuyQuery
     from assistant.query_talk import FollowUpQuery
 
     recent: list = list(dlg.context.history[-2:]) or [dlg.context.last_query]  # "按量一小时呢" may stand between
     last = next((q for q in reversed(recent) if isinstance(q, RatesQuery) and q.mode == "plan"), None)
-    if last is None or isinstance(query, RatesQuery):
-        return query
+    if last is None or not isinstance(query, (FollowUpQuery, CompareQuery, RentOrBuyQuery)):
+        return query  # "每天跑8小时 电费多少" is a bill, not the plan's hours
     if any(g.name and not g.pronoun for g in getattr(query, "gpus", ())) or getattr(query, "model", None):
         return query
     said = next((s for s in query.stated if s.dim == "hours"), None)
