@@ -117,6 +117,7 @@ def training_run_answer(query: CostQuery, env: Env) -> Answer:
         time=duration(env, run.hours),
         mfu=f"{C.DEFAULT_MFU * 100:.0f}",
         where=counted(env, gpu, n),
+        gpu_hours=f"{run.hours * n:,.0f}",
     )
     head += (
         env.t(

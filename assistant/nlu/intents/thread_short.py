@@ -217,7 +217,7 @@ def cpu_alone(r: Reading) -> Query | None:
 
 
 _GPU_HOURS = re.compile(
-    r"how many\s+(?:[\w\s-]{0,20}?)hours?\b|gpu[- ]hours?|多少(?:个)?(?:gpu|显卡|卡)?\s*(?:小时|卡时)|卡时"
+    r"how many\s+(?:[\w\s-]{0,20}?)hours?\b|gpu[- ]hours?|多少\s*(?:个)?\s*(?:gpu|显卡|卡)?\s*(?:小时|卡时)|卡时"
 )
 
 
@@ -229,7 +229,9 @@ def gpu_hours_alone(r: Reading) -> Query | None:
     cards = [g for g in r.explicit if g.name]
     if not b.has("GPU", "GPU_WORD") or len(cards) > 1 or r.model or not _GPU_HOURS.search(r.text.lower()):
         return None
-    if {t.kind for t in b.tags} - (AROUND | {"GPU", "GPU_WORD", "QUESTION"}) or b.unknown:
+    if {t.kind for t in b.tags} - (AROUND | {"GPU", "GPU_WORD", "QUESTION", "HOW_MUCH"}):
+        return None
+    if not _only(b.unknown, {"时", "小时", "卡时", "大概", "要", "需要"}):
         return None
     follow = build(r)
     gpus = (dataclasses.replace(cards[0], count=1),) if cards else ()
