@@ -18,12 +18,12 @@ from assistant.nlu.lexicon import lexicon
 def reread(parsed, text: str, focus: str | None, short_name: str | None, lang: str) -> str | None:
     if not focus or not short_name or any(g.name and not g.pronoun for g in getattr(parsed, "gpus", ())):
         return None
-    if asked_fact(text) is not None:
-        return None
     for pronoun in sorted(lexicon(lang).listed("fact_pronouns"), key=len, reverse=True):
         pattern = rf"\b{re.escape(pronoun)}\b" if pronoun.isascii() else re.escape(pronoun)
         out, n = re.subn(pattern, f" {short_name} ", text, count=1, flags=re.IGNORECASE)
-        found = asked_fact(out) if n else None
-        if found is not None and found.lead:
+        if not n:
+            continue  # no such pronoun: nothing read again (the common case, no fact looked up)
+        found = asked_fact(out)
+        if found is not None and found.lead and asked_fact(text) is None:
             return " ".join(out.split())
     return None

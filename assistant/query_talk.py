@@ -8,6 +8,7 @@ settings. Nothing here refers to Lark or to the database.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from assistant.query_base import Query, Setting
@@ -149,3 +150,9 @@ class UnknownQuery(Query):
 
     intent: str = "unknown"
     understood: tuple[str, ...] = ()  # what was recognised, e.g. ("GPU: GeForce RTX 4090",)
+
+
+def said_fields(follow: FollowUpQuery) -> set[str]:
+    """The fields of a follow-up set to something other than their defaults (what the message said), "text" left out."""
+    bare = FollowUpQuery(text=follow.text)
+    return {f.name for f in dataclasses.fields(FollowUpQuery) if getattr(follow, f.name) != getattr(bare, f.name)}

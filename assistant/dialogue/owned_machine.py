@@ -22,7 +22,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.queries import GpuRef, Query, RecommendQuery, RigQuery, SpecQuery
-from assistant.query_talk import FollowUpQuery
+from assistant.query_talk import FollowUpQuery, said_fields
 
 _PSU = re.compile(r"\bpsu\b|power supply|电源|\d{3,4}\s*w\b")  # a PSU still asked beside the RAM
 
@@ -100,19 +100,10 @@ def work_on_owned(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     owned = dlg.context.owned
     if follow.workload is None or len(owned) != 1 or base is None or isinstance(base, RecommendQuery):
         return None
-    said = {f.name for f in dataclasses.fields(follow) if getattr(follow, f.name) != _default(f)}
-    if said - _WORK_ONLY:
+    if said_fields(follow) - _WORK_ONLY:
         return None
     name, count = owned[0]
     if name not in {g.name for g in getattr(base, "gpus", ())}:
         return None  # the thread moved on from the user's card
     card = GpuRef(mention=name, name=name, count=count)
     return VerdictQuery(text=follow.text, gpus=(card,), workload=follow.workload, settings=follow.settings)
-
-
-def _default(f: dataclasses.Field):
-    if f.default is not dataclasses.MISSING:
-        return f.default
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory()
-    return None

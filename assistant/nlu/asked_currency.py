@@ -13,7 +13,7 @@ import re
 
 from assistant.nlu.lexicon import Lexicon
 
-_CODES = ("eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr")
+CODES = ("eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr")
 _PATTERNS: dict[int, tuple[re.Pattern[str], dict[str, str]]] = {}
 
 
@@ -29,7 +29,7 @@ def _pattern(lex: Lexicon) -> tuple[re.Pattern[str], dict[str, str]]:
     key = id(lex)
     if key not in _PATTERNS:
         code_of: dict[str, str] = {}
-        for code in _CODES:
+        for code in CODES:
             for tokens in lex.units.get(f"cur_{code}", ()):
                 code_of.setdefault(_joined(tokens).lower(), code.upper())
         for word in lex.listed("us_dollar_words"):

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from assistant.queries import Clarification, Query
-from assistant.query_talk import FollowUpQuery
+from assistant.query_talk import FollowUpQuery, said_fields
 
 MAX_STRAY = 2
 MIN_LEFT = 2
@@ -41,9 +41,4 @@ def without_stray(text: str, unknown: list[str], reread: Callable[[str], object]
 
 def _asks_nothing(query: Query) -> bool:
     """A follow-up with no field of its own set: the last answer again, which the stray word may have changed."""
-    if not isinstance(query, FollowUpQuery):
-        return False
-    base = FollowUpQuery(text=query.text)
-    return all(
-        getattr(query, f.name) == getattr(base, f.name) for f in dataclasses.fields(FollowUpQuery) if f.name != "text"
-    )
+    return isinstance(query, FollowUpQuery) and not said_fields(query)

@@ -21,13 +21,10 @@ _SIXTEEN = ("fp16", "bf16")
 
 
 def fewest(model, prec: str, gpu, ctx: int | None) -> int | None:
-    """The fewest of `gpu` that hold `model` at `prec` (None beyond MAX_CARDS)."""
-    room = hardware.gpu_memory_limit_gb(gpu)
-    for n in range(1, MAX_CARDS + 1):
-        est = memory.inference_memory(model, prec, context=ctx, batch=1, n_gpus=n)
-        if memory.fit(est, room, n).fits:
-            return n
-    return None
+    """The fewest of `gpu` that hold `model` at `prec` (memory.fit's min_gpus; None beyond MAX_CARDS)."""
+    est = memory.inference_memory(model, prec, context=ctx, batch=1)
+    n = memory.fit(est, hardware.gpu_memory_limit_gb(gpu), 1).min_gpus
+    return n if 0 < n <= MAX_CARDS else None
 
 
 def lead(model, prec: str, names: list[str], ctx: int | None, figures: dict, env: Env, served: bool = False) -> str:

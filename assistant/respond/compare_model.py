@@ -303,13 +303,13 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
         sides=env.t("compare.model_sep").join(sides),
     )
     users = int(dict(query.targets).get("users", 0))
+    vllm = users > 1 or bool(lexicon(env.lang).words_in("serving_words", query.text.lower()))  # served: vLLM sets
     if not holders and not any(counts.get(n, 1) > 1 for n in names) and users > 1:
         # "b200 vs h200 for serving llama 3.1 405b to 100 users": the sets that serve them, as vLLM runs it
         served_sets = serving_sets(model, names, users, getattr(query, "context_tokens", None), figures, env)
         head = served_sets + i18n.gap(env.lang) + head if served_sets else head
     elif not holders and not figures.get("model_fits_if") and not any(counts.get(n, 1) > 1 for n in names):
-        served = bool(lexicon(env.lang).words_in("serving_words", query.text.lower()))
-        head = _sets_head(model, prec, names, head, figures, env, served)  # "4090 or 3090 for 70b": sets that hold it
+        head = _sets_head(model, prec, names, head, figures, env, vllm)  # "4090 or 3090 for 70b": sets that hold it
     if not holders and not figures.get("model_fits_if") and not figures.get("model_choice") and users <= 1:
         head = (
             compare_neither.lead(model, prec, names, counts, figures, env)
@@ -328,8 +328,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     ]
     if query.asked_figure == "count" and not any(counts.get(n, 1) > 1 for n in names):
         # "要几张跑qwen2.5 72b" after two cards compared: how many of each
-        served = users > 1 or bool(lexicon(env.lang).words_in("serving_words", query.text.lower()))
-        many = compare_count.lead(model, prec, names, ctx, figures, env, served)
+        many = compare_count.lead(model, prec, names, ctx, figures, env, vllm)
         head = i18n.gap(env.lang).join(p for p in (many, head) if p)
     prefill = _prefill_lead(query, model, names, counts, figures, env)
     if prefill:  # "which is faster at prompt processing for 70b": reading the prompt leads (§llm.prefill)

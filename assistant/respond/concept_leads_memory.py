@@ -186,7 +186,7 @@ def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
     """ "why does llama 70b need 40gb of vram": inference memory's parts (weights at their bits per weight, KV cache at
     the default context, buffers and CUDA context) at the format nearest the memory stated, else q4_k_m, and the other
     formats' totals (§mem.weights, §mem.kv)."""
-    from assistant.respond.fit_sizing import sized_model
+    from assistant.respond.fit_sizing import moe_basis, sized_model
 
     if query.asked != "why_memory":
         return None
@@ -214,11 +214,8 @@ def why_inference_memory(query: ExplainQuery, env: Env) -> Lead | None:
         total=f"{est[shown].total_gb:.1f}",
         others=others,
     )
-    if (model.experts or 0) > 1 and model.active_params_b:  # "moe 显存按 30b 算还是 3b 算": total holds, active runs
-        total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
-        text = (
-            env.t("explain.moe_total_active", model=model.name, total=total, active=active) + i18n.gap(env.lang) + text
-        )
+    if basis := moe_basis(model, env):  # "moe 显存按 30b 算还是 3b 算": total holds, active runs
+        text = basis + i18n.gap(env.lang) + text
     figures = {"model": model.key, "format": shown, "total_gb": round(est[shown].total_gb, 1)}
     return Lead(text, figures, env.cite(model.source, "docs/model.md §mem.weights"))
 
@@ -376,16 +373,15 @@ def vllm_no_cache(query: ExplainQuery, env: Env) -> Lead | None:
 def moe_of_model(query: ExplainQuery, env: Env) -> Lead | None:
     """ "它是moe吧，激活多少" about Llama 4 Scout, "is it moe? how many active": that model's total and active
     parameters (memory by all of them, speed by the active ones), or that it is a dense model; None with no model."""
-    from assistant.respond.fit_sizing import sized_model
+    from assistant.respond.fit_sizing import moe_basis, sized_model
 
     if query.model is None:
         return None
     model, _ = sized_model(FitQuery(text=query.text, model=query.model), env)
     if model is None or model.kind != "llm":
         return None
-    if (model.experts or 0) > 1 and model.active_params_b:
-        total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
-        text = env.t("explain.moe_total_active", model=model.name, total=total, active=active)
-    else:
-        text = env.t("explain.moe_dense", model=model.name, total=f"{model.params_b:.3g}")
+    text = moe_basis(model, env)
+    if not text and (model.experts or 0) > 1:
+        return None  # experts without an active count on record: the concept alone answers
+    text = text or env.t("explain.moe_dense", model=model.name, total=f"{model.params_b:.3g}")
     return Lead(text, {"model": model.key, "moe": (model.experts or 0) > 1}, env.cite(model.source))

@@ -245,14 +245,14 @@ def _ram_speed(query: ExplainQuery, env: Env) -> tuple[float, str]:
     DDR4-3200 when DDR4 is said (cpu_fit.DDR4_GB_S), else the assumed dual-channel DDR5; and its wording."""
     from assistant.models import constants as C
     from assistant.nlu.lexicon import lexicon
-    from assistant.respond.cpu_fit import DDR4_GB_S, RAM_REACHED
+    from assistant.respond.cpu_fit import DDR4_GB_S, RAM_REACHED, ram_peak
 
     low, lex = f" {query.text.lower()} ", lexicon(env.lang)
     ddr4 = "ddr4" in low
     channels = next((n for n in (8, 4) if lex.words_in(f"ram_channels_{n}", low)), None)
     if channels:
         mts = 3200 if ddr4 else 4800
-        peak = channels * 8 * mts / 1000
+        peak = ram_peak(channels, mts)
         gen = "DDR4" if ddr4 else "DDR5"
         return peak * RAM_REACHED, env.t("explain.ram_channels", n=channels, gen=f"{gen}-{mts}", peak=f"{peak:.0f}")
     if ddr4:

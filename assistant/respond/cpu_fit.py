@@ -55,7 +55,12 @@ def ram_bandwidth(query: FitQuery) -> float | None:
     MT/s, of which RAM_REACHED is reached (docs/model.md §llm.offload); None when no speed is stated."""
     if not query.ram_mts:
         return None
-    return (query.ram_channels or 2) * 8 * query.ram_mts / 1000 * RAM_REACHED
+    return ram_peak(query.ram_channels or 2, query.ram_mts) * RAM_REACHED
+
+
+def ram_peak(channels: int, mts: float) -> float:
+    """The peak GB/s of `channels` 64-bit memory channels at `mts` MT/s (8 bytes a transfer, §llm.offload)."""
+    return channels * 8 * mts / 1000
 
 
 def cpu_answer(query: FitQuery, env: Env, model: ModelSpec, estimates, igpu: str | None = None) -> Answer:

@@ -133,3 +133,12 @@ def _finetune_estimates(env: Env, method: str) -> tuple:
         )
 
     return env.reader.derived(("fit.finetune_estimates", method), estimates)
+
+
+def moe_basis(model: ModelSpec, env: Env) -> str:
+    """ "gpt-oss-120b is a mixture-of-experts model: memory goes by all 117 B parameters ..., speed by the 5.13 B
+    active" (three significant digits): for a mixture-of-experts model, "" for any other."""
+    if (model.experts or 0) <= 1 or not model.active_params_b:
+        return ""
+    total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
+    return env.t("explain.moe_total_active", model=model.name, total=total, active=active)

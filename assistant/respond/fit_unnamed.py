@@ -17,6 +17,7 @@ from assistant.queries import FitQuery, RecommendQuery
 from assistant.respond import fit_hardware, train_cards
 from assistant.respond.env import Env
 from assistant.respond.fit_rows import mode_name
+from assistant.respond.fit_sizing import moe_basis
 from assistant.respond.fit_steps import setup_steps, unlisted_mac
 from assistant.respond.serving_sets import serving_sets
 from assistant.respond.use_case import said
@@ -86,7 +87,7 @@ def no_gpu_answer(query: FitQuery, env: Env, model, table: Table, est, note: str
         steps += [sets.server_note] if sets.server_note else []
     moe = fit_hardware.moe_route(model, env)
     steps += [moe] if moe else []
-    basis = _moe_basis(model, env)  # "by total or active params?": all of them hold, the active ones run
+    basis = moe_basis(model, env)  # "by total or active params?": all of them hold, the active ones run
     if basis and said("moe_basis_asked", query.text, env):
         headline = i18n.gap(env.lang).join([headline, basis])
     elif basis:
@@ -292,12 +293,3 @@ def _four_bit_first(table: Table, env: Env) -> str:
     else:
         held = env.t("fit.four_bit_cards", n=-(-int(need * 10) // 240), gb=24)
     return env.t("fit.four_bit_first", prec=str(row[0]), need=f"{need:g}", held=held) + i18n.gap(env.lang)
-
-
-def _moe_basis(model, env: Env) -> str:
-    """ "gpt-oss-120b is a mixture-of-experts model: memory goes by all 117 B parameters ..., speed by the 5.1 B
-    active": for a mixture-of-experts model, "" for any other."""
-    if (model.experts or 0) <= 1 or not model.active_params_b:
-        return ""
-    total, active = f"{model.params_b:.3g}", f"{model.active_params_b:.3g}"
-    return env.t("explain.moe_total_active", model=model.name, total=total, active=active)

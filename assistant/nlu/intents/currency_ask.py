@@ -4,10 +4,9 @@ with the currencies that are converted, never "not understood" or a silent answe
 
 Contract: `converted(r)` -> a SetQuery setting only the currency when the question names one currency (a CURRENCY
 tag) as a "what is" question (which the concept reader would take) and nothing but words around it (pronouns, "how
-much", "convert"); `unrated(r)` -> a Clarification
-of kind "unrated_currency" when a word of lexicon [lists] unrated_currencies is said and no card, model or number
-beside it, or an amount typed in it ("is the 5070 ti worth 4000 pln": never read as dollars; the user is asked for
-the amount in a currency that is converted); None otherwise.
+much", "convert"); `unrated(r)` -> a Clarification of kind "unrated_currency" when a word of lexicon [lists]
+unrated_currencies is said and no card, model or number beside it, or an amount typed in it ("is the 5070 ti worth
+4000 pln": never read as dollars; the user is asked for the amount in a currency that is converted); None otherwise.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
+from assistant.nlu.asked_currency import CODES
 from assistant.nlu.intents.followup import AROUND, _only
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.reader_needs import needs
@@ -28,9 +28,9 @@ _AROUND_CURRENCY = AROUND | {"CURRENCY", "EXPLAIN", "FIELD", "HOW_MUCH", "COST",
 @needs(("CURRENCY",), ("EXPLAIN",))
 def converted(r: Reading) -> Query | None:
     b = r.b
-    if not b.has("CURRENCY", "EXPLAIN") or r.refs and any(g.pronoun is None for g in r.refs) or r.model:
+    if not (b.has("CURRENCY") and b.has("EXPLAIN")):  # "用人民币算呢", "in usd?": the follow-up and setting readers
         return None
-    if not b.has("EXPLAIN"):  # "用人民币算呢", "in usd?": the follow-up and setting readers read those
+    if any(g.pronoun is None for g in r.refs) or r.model:
         return None
     if {t.kind for t in b.tags} - _AROUND_CURRENCY or not _only(b.unknown, r.lex.listed("currency_ask_words")):
         return None
@@ -50,7 +50,7 @@ def unrated(r: Reading) -> Clarification | None:
     asked = re.search(rf"\b(?:in|into|to)\s+{re.escape(said)}|换成\s*{re.escape(said)}|{re.escape(said)}\s*多少", low)
     if amount is None and not asked and (r.refs or r.model or r.b.has("MONEY", "BUDGET", "NUMBER", "RATE")):
         return None  # the currency is not what the question turns on
-    rated = ", ".join(("USD", "CNY", "EUR", "GBP", "CAD", "AUD", "JPY", "HKD", "INR"))
+    rated = ", ".join(("USD", *(code.upper() for code in CODES)))  # the currencies asked_currency converts
     key = "nlu.unrated_amount" if amount is not None else "nlu.unrated_currency"
     return Clarification(
         "unrated_currency",

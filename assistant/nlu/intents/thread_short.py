@@ -231,7 +231,7 @@ def gpu_hours_alone(r: Reading) -> Query | None:
         return None
     if {t.kind for t in b.tags} - (AROUND | {"GPU", "GPU_WORD", "QUESTION", "HOW_MUCH"}):
         return None
-    if not _only(b.unknown, {"时", "小时", "卡时", "大概", "要", "需要"}):
+    if not _only(b.unknown, r.lex.listed("gpu_hours_fillers")):
         return None
     follow = build(r)
     gpus = (dataclasses.replace(cards[0], count=1),) if cards else ()
