@@ -246,6 +246,7 @@ class Dialogue:
                 merged = thread_edits.quant_for_more_cards(query, merged)  # "add a second one" after iq3_xxs
                 merged = thread_keeps.runs_on_more_cards(self, query, merged)  # "what about two of them" after a deal
                 merged = measures.own_precision(self, query, merged)  # "and with a 3090 instead?" after iq4_xs
+                merged = owned_machine.verdict_with_added(query, merged)  # "would adding my 3060 help": both cards
                 follow = query
                 query = job.run_on_named(self, merged)
                 query = rent_context.schedule_of_rent(self, query)  # "would buying be cheaper" after a month's rent

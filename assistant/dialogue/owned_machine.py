@@ -107,3 +107,22 @@ def work_on_owned(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         return None  # the thread moved on from the user's card
     card = GpuRef(mention=name, name=name, count=count)
     return VerdictQuery(text=follow.text, gpus=(card,), workload=follow.workload, settings=follow.settings)
+
+
+_SET_WORKS = (None, "llm_inference", "inference", "image_generation")
+
+
+def verdict_with_added(follow: FollowUpQuery, merged: Query) -> Query:
+    """ "would adding my 3060 help", "what if i add my old 2060" after a verdict on one card ("is a 1080 ti ok for
+    llms"): the two cards as one machine (a mixed set's fit: an LLM split by layers, an image model on one card), not
+    the verdict on the first card again; `merged` unchanged otherwise."""
+    from assistant.queries import FitQuery, VerdictQuery
+
+    if not follow.adds or not isinstance(merged, VerdictQuery) or merged.kind not in ("good", "enough"):
+        return merged
+    if len({g.name for g in merged.gpus if g.name}) < 2 or merged.workload not in _SET_WORKS:
+        return merged
+    work = merged.workload if merged.workload == "image_generation" else "llm_inference"
+    return FitQuery(
+        text=merged.text, gpus=merged.gpus, model=None, mode="inference", workload=work, settings=merged.settings
+    )

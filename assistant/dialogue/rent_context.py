@@ -496,7 +496,7 @@ def rent_of_compared(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(last, text=query.text, gpus=(*rented, added[0]), settings=query.settings)
 
 
-_PER_MONTH = {"week": 52.0 / 12.0, "day": 30.0, "month": 1.0}
+_DAYS = {"day": 1.0, "week": 7.0, "month": 365.0 / 12.0}  # days in each period a use or a plan is said in
 
 
 def use_of_plan(dlg: Dialogue, query: Query) -> Query:
@@ -504,11 +504,11 @@ def use_of_plan(dlg: Dialogue, query: Query) -> Query:
     ("AutoDL 上 4090 包月多少钱"): that plan weighed against paying by the hour at those hours a month; "按量一小时呢"
     (bare hours) the rent of those hours by the hour at the same cloud; `query` unchanged otherwise."""
     from assistant.queries import CompareQuery, RatesQuery, RentOrBuyQuery
-    from assistant.query_talk import FollowUpQuery
+    from assistant.query_talk import FollowUpQuery, SetQuery
 
     recent: list = list(dlg.context.history[-2:]) or [dlg.context.last_query]  # "按量一小时呢" may stand between
     last = next((q for q in reversed(recent) if isinstance(q, RatesQuery) and q.mode == "plan"), None)
-    if last is None or not isinstance(query, (FollowUpQuery, CompareQuery, RentOrBuyQuery)):
+    if last is None or not isinstance(query, (FollowUpQuery, CompareQuery, RentOrBuyQuery, SetQuery)):
         return query  # "每天跑8小时 电费多少" is a bill, not the plan's hours
     if any(g.name and not g.pronoun for g in getattr(query, "gpus", ())) or getattr(query, "model", None):
         return query
@@ -518,5 +518,6 @@ def use_of_plan(dlg: Dialogue, query: Query) -> Query:
     if said.per is None and isinstance(query, FollowUpQuery) and query.hours_bare:
         kept = tuple(s for s in query.settings if s.key != "utilization")  # one hour is no week's use
         return dataclasses.replace(last, text=query.text, mode="rent", hours=said.value, period=None, settings=kept)
-    month = said.value * _PER_MONTH.get(said.per or "month", 1.0)
-    return dataclasses.replace(last, text=query.text, hours=round(month, 1), settings=query.settings)
+    plan = last.period or "month"  # the hours of use in the plan's own period ("包周" then "一周就用20个小时")
+    used = said.value * _DAYS.get(plan, 1.0) / _DAYS.get(said.per or plan, 1.0)
+    return dataclasses.replace(last, text=query.text, hours=round(used, 1), settings=query.settings)

@@ -69,7 +69,8 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
 
     cards, gpus = _cards(query, env)
     model = sized_model(query, env)[0] if (query.model or query.params_b) else None
-    if model is not None and model.kind != "llm" and query.mode == "inference":
+    images = model is None and query.workload == "image_generation"  # "1080 ti and 2060 together for sd": no LLM
+    if (model is not None and model.kind != "llm" or images) and query.mode == "inference":
         return _one_card(query, env, cards, fit_respond)
     if model is None and _TRAINING.search(query.text):  # "mixing a 4090 and a 3090 for ddp training": the pace
         return _training_pace(query, env, cards, gpus)

@@ -149,7 +149,11 @@ def _range(env: Env, low: float, high: float, n: float) -> str:
 def _headline(query, env: Env, rate, low, high, plan_hours, n, what, where) -> str:
     hourly = env.money(rate, 2)
     if low is None:  # a week plan: no discount on record
-        return env.t("plan.no_week", what=what, hourly=hourly, where=where, full=env.money(rate * plan_hours * n))
+        head = env.t("plan.no_week", what=what, hourly=hourly, where=where, full=env.money(rate * plan_hours * n))
+        if query.hours:  # "其实一周就用20个小时": those hours by the hour, against the week run through
+            used = min(query.hours, plan_hours)
+            head += env.t("plan.week_used", hours=f"{used:,.0f}", ondemand=env.money(rate * used * n))
+        return head
     plan = _range(env, low, high, n)
     day_low, day_high = low / rate / (plan_hours / DAY_HOURS), high / rate / (plan_hours / DAY_HOURS)
     pays = _hours_range(env, day_low, day_high)
