@@ -474,13 +474,16 @@ def compare_of_rented(dlg: Dialogue, query: Query) -> Query:
 
 
 def rent_of_compared(dlg: Dialogue, query: Query) -> Query:
-    """ "vs an h100", "和 H20 比呢" (one card set against the thread's, nothing bought, no model or aspect of its own)
-    right after a rent of hours, a period or a job: the same rent of both cards, side by side, not a purchase
-    comparison; `query` unchanged otherwise."""
-    from assistant.queries import CompareQuery
+    """ "vs an h100", "和 H20 比呢", "is it cheaper than 8x h100" (one card set against the thread's, nothing bought, no
+    model or aspect of its own) right after a rent of hours, a period, a job or a card's rates: the same rent of both
+    cards, side by side, not a purchase comparison (a set said of the new card, "和H100 8卡比", is set against as many
+    of the thread's single card); `query` unchanged otherwise."""
+    from assistant.queries import CompareQuery, RatesQuery
 
-    last = rented_last(dlg)
-    if last is None or last.mode not in ("rent", "job") or not isinstance(query, CompareQuery):
+    last = dlg.context.last_query  # a rent, a job, or the rates of a card ("how much to rent an mi300x per hour")
+    if not isinstance(last, RatesQuery) or last.mode not in ("rent", "job", "rates"):
+        return query
+    if not isinstance(query, CompareQuery):
         return query
     if query.aspect not in (None, "value") or query.price_gap is not None or query.premise is not None:
         return query  # "is the h100 faster", "why the h100 over it": a comparison of the cards themselves
@@ -493,6 +496,8 @@ def rent_of_compared(dlg: Dialogue, query: Query) -> Query:
     added = [g for g in query.gpus if g.name and not g.pronoun and g.name not in names]
     if not rented or len(added) != 1 or any(g.name and not g.pronoun and g.name in names for g in query.gpus):
         return query
+    if added[0].count > 1 and all(g.count == 1 for g in rented):  # "和H100 8卡比谁便宜": a node against a node
+        rented = [dataclasses.replace(g, count=added[0].count) for g in rented]
     return dataclasses.replace(last, text=query.text, gpus=(*rented, added[0]), settings=query.settings)
 
 

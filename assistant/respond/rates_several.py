@@ -178,14 +178,15 @@ def _rent_gap(query: RatesQuery, env: Env, answers: list[Answer]) -> str:
     if query.mode != "rent" or len(rents) != 2 or len(answers) != 2 or len(hours) != 1 or None in hours:
         return ""
     (cheap, low), (dear, high) = sorted(rents)
+    cents = 2 if dear < 100 else 0  # "$0.26 more ($2.25 vs $1.99)" for an hour, not "$0 more ($2 vs $2)"
     return env.t(
         "rates.rent_gap",
         hours=f"{hours.pop():,.0f}",
         dear=env.reader.known_gpu(high).short_name,
         cheap=env.reader.known_gpu(low).short_name,
-        diff=env.money(dear - cheap, 0),
-        a=env.money(dear, 0),
-        b=env.money(cheap, 0),
+        diff=env.money(dear - cheap, cents),
+        a=env.money(dear, cents),
+        b=env.money(cheap, cents),
     )
 
 

@@ -96,7 +96,7 @@ def read(r: Reading) -> Query | None:
     if len(refs) == 1 and r.said("cpu_option_words"):
         return cpu_or_card(r)  # "should i spend on a 5070 or a better cpu": the card against a CPU, no second card
     if (
-        (pair or b.has("COMPARE", "VS") or not_recommended or upgraded)
+        (pair or b.has("COMPARE", "VS") or not_recommended or upgraded or _than_card(r))
         and len(refs) == 1
         and not r.model
         and (not_recommended or upgraded or not b.has("RECOMMEND", "PARAMS"))
@@ -156,8 +156,16 @@ _BARE_OTHER = re.compile(
 )
 
 
-_WITH_SET = re.compile(r"(?:和|跟|与|同)\s*(?:\d{1,2}|[两二三四五六七八])\s*(?:张|块|个|台|x)?\s*$", re.I)
+_WITH_SET = re.compile(r"(?:和|跟|与|同)\s*(?:(?:\d{1,2}|[两二三四五六七八])\s*(?:张|块|个|台|x)?)?\s*$", re.I)
+_WHO_AFTER = re.compile(r"比\s*(?:谁|哪)")
 _AGAINST = re.compile(r"(?:\bvs\.?|\bversus\b|\bcompared to\b|\bagainst\b|比|对比)", re.I)
+
+
+def _than_card(r: Reading) -> bool:
+    """ "is it cheaper than an h100", "比4090便宜吗": "than" (or "cheaper than", an UNDER) right before the card, a
+    count between at most: the card against the one talked about, not a budget or its own price."""
+    tags = [t for t in r.b.tags if t.kind != "COUNT"]
+    return any(t.kind in ("THAN", "UNDER") and nxt.kind == "GPU" for t, nxt in zip(tags, tags[1:], strict=False))
 
 
 def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
@@ -175,8 +183,10 @@ def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
         against = _AGAINST.search(text)
         if other is None and against is not None and against.start() < text.lower().find(ref.mention.lower()):
             return None  # "power draw vs 2 3090s?": the set against the card the conversation is about
+        if other is None and _WHO_AFTER.search(text):
+            return None  # "H100 8卡比谁便宜": the set against the other option, not against one of itself
         if other is None and _WITH_SET.search(text[: max(text.lower().find(ref.mention.lower()), 0)]):
-            return None  # "那和两张4090 48G比呢": compared with the set, against what the conversation is about
+            return None  # "那和两张4090 48G比呢", "和H100 8卡比": compared with the set, against the conversation's
         first, second = ref.count, 1 if said in ("", "一", "单") else int(said)
     if first == second or min(first, second) < 1 or max(first, second) < 2:
         return None

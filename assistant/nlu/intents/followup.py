@@ -98,9 +98,7 @@ def about_last(r: Reading) -> Query | None:
         "WORKLOAD",
         "FASTER",
     } | AROUND:
-        return build(
-            r, want_speed=True
-        )  # "那出一张1024的图大概几秒", "seconds per image?": the image speed of the last
+        return build(r, want_speed=True)  # "那出一张1024的图大概几秒", "seconds per image?": the last's image speed
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
     if r.said("more_memory_asks") and not b.has("GPU_WORD", "WORKLOAD", "COMPARE") and kinds <= {"ASPECT"} | AROUND:
@@ -128,8 +126,10 @@ def about_last(r: Reading) -> Query | None:
             return build(r)
     if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
         return build(r)  # "with amd too", "what about amd?", "amd呢"
-    if b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
-        return build(r)  # "two of them?", "how much for 8 of them?", "8 of them for a week?"
+    # "two of them?", "how much for 8 of them?"; "is one 8-gpu node enough": the last answer for that many of its cards
+    counted = b.has("FIT") and r.total_count() and kinds <= {"FIT", "COUNT", "NUMBER"} | AROUND and not b.unknown
+    if counted or b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
+        return build(r)
     if providers(r) and kinds <= {"RENT", "VS", "OR", "ASK", "COMPARE", "HOW_MUCH", "COST", "PRICES"} | AROUND:
         return build(r)  # "and on lambda?", "runpod vs coreweave?": the last GPU at those clouds
     if (

@@ -8,6 +8,7 @@ questions, whose answer is already a yes / no) and no second GPU (a comparison).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant.nlu import card_uses
@@ -286,6 +287,9 @@ def read(r: Reading) -> Query | None:
         kind = "good"  # "can it do anything ml-wise or is it just a space heater", "would a used 3060 12gb do"
     else:
         return None
+    counted = r.total_count()
+    if kind == "enough" and len(gpus) == 1 and gpus[0].count == 1 and counted and counted > 1:
+        gpus = [dataclasses.replace(gpus[0], count=counted)]  # "mi300x is one 8-gpu node enough": eight of it
     if keep and kind == "worth":  # "i have a 1080 ti, still worth using for anything ai or just sell it": its use
         kind = "good"
     workload = r.workload or ("training" if "training" in b.meanings.get("MODE", []) else None)

@@ -113,9 +113,13 @@ class CountTagging(MoneyTagging):
         return before[-1:] == ["GPU"] or before == ["GPU", "MONEY"]
 
     def _right_after_gpu(self, i: int) -> bool:
-        """The last tag is a GPU that ends right before token i (nothing but spaces between)."""
+        """The last tag is a GPU that ends right before token i (nothing but spaces between, or words of one machine:
+        "mi300x 一台8卡", lexicon [lists] one_machine_words)."""
         last = self.tags[-1] if self.tags else None
-        return last is not None and last.kind == "GPU" and not self.text[last.end : self.toks[i].start].strip()
+        between = self.text[last.end : self.toks[i].start].strip() if last is not None else ""
+        return (
+            last is not None and last.kind == "GPU" and (not between or between in self.lex.listed("one_machine_words"))
+        )
 
     def count_x(self, i: int, j: int, v: float) -> int | None:
         """ "4x h100", "x4": a multiplier unit after a whole number up to _COUNT_X_MAX."""

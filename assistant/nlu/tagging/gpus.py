@@ -228,7 +228,18 @@ class GpuTagging(GpuContext):
                 continue
             if self.gap(j - 1) not in ("", "-", "_"):
                 break  # "4090 + 64gb ram", "p40s (96gb)": punctuation ends a name
-            if seen_num and tt[j] in ("x", "×") and j + 1 < n and tt[j + 1].isdigit() and 1 <= int(tt[j + 1]) <= 64:
+            if (
+                seen_num
+                and tt[j] in ("x", "×")
+                and j + 1 < n
+                and tt[j + 1].isdigit()
+                and 1 <= int(tt[j + 1]) <= 64
+                and not (
+                    self.toks[j].glued
+                    and not self.toks[j + 1].glued
+                    and self.index.gpu([*tt[i:j], tt[j]], "").status == "ok"
+                )  # "mi300x 8卡": the MI300X, then its count
+            ):
                 break  # "a100 x 4", "h100 x8": a multiplier after the card (counts.py), not the A100X
             if t.kind == "num":
                 if j + 2 < n and tt[j + 1] in ("gb", "g") and tt[j + 2] in SYSTEM_RAM:
