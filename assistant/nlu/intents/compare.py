@@ -163,9 +163,14 @@ _AGAINST = re.compile(r"(?:\bvs\.?|\bversus\b|\bcompared to\b|\bagainst\b|比|�
 
 def _than_card(r: Reading) -> bool:
     """ "is it cheaper than an h100", "比4090便宜吗": "than" (or "cheaper than", an UNDER) right before the card, a
-    count between at most: the card against the one talked about, not a budget or its own price."""
+    count between at most, or the message opening 跟 / 和 the card ... 比 ("跟 h100 8卡比呢"): the card against the
+    one talked about, not a budget or its own price."""
     tags = [t for t in r.b.tags if t.kind != "COUNT"]
-    return any(t.kind in ("THAN", "UNDER") and nxt.kind == "GPU" for t, nxt in zip(tags, tags[1:], strict=False))
+    pairs = list(zip(tags, tags[1:], strict=False))
+    if any(t.kind in ("THAN", "UNDER") and nxt.kind == "GPU" for t, nxt in pairs):
+        return True
+    # "跟 h100 8卡比呢": 跟 / 和 the card (and a count) then 比
+    return any(t.kind == "AND" and nxt.kind == "GPU" and r.b.has("THAN") and t is tags[0] for t, nxt in pairs)
 
 
 def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
