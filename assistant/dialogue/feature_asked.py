@@ -2,7 +2,8 @@
 
 Contract: `feature_asked(dlg, query)` returns, for "4090 有吗", "does the 3090 have it", "and the a100, does it support
 it" (a card's yes / no asked with no field named) right after a concept answer about a tensor format or feature
-("nvlink 是啥", "what is fp8"), whether that card has it: a feature verdict (VerdictQuery kind "feature"), or the NVLink
+("nvlink 是啥", "what is fp8"), a feature verdict ("4090 能用 fp8 训练吗") or two formats' speeds on a card ("how much
+faster is fp8 on a 4090"), whether that card has it: a feature verdict (VerdictQuery kind "feature"), or the NVLink
 field of its spec sheet; the query unchanged otherwise.
 """
 
@@ -35,6 +36,10 @@ def feature_asked(dlg: Dialogue, query: Query) -> Query:
     named = tuple(g for g in query.gpus if g.name)
     last = dlg.context.last_query
     concept = getattr(last, "concept", None) if last is not None and last.intent == "explain" else None
+    if isinstance(last, VerdictQuery) and last.kind == "feature" and last.feature:
+        concept = last.feature  # "3090 是不是不支持" after "4090 能用 fp8 训练吗"
+    elif isinstance(last, SpecQuery) and last.precisions and "precisions" in last.fields:
+        concept = last.precisions[0]  # after "how much faster is fp8 on a 4090": the format weighed
     if not named or concept is None:
         return query
     if concept == "nvlink":  # "4090 有吗" after "nvlink 是啥": the card's NVLink, from its spec sheet

@@ -40,6 +40,7 @@ KINDS = (
     "resale",
     "speed",
     "time",
+    "feature",
     "practice",
     "worth",
     "storage",
@@ -257,7 +258,7 @@ def sole_ask(text: str) -> Ask | None:
 def _all_asks(text: str) -> list[Ask]:
     cleaned = text.strip()
     if _CJK.search(cleaned):  # a message in Chinese script is cut by its punctuation, spaces and joiners
-        pieces = [q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)]
+        pieces = _names_glued([q for p in _CUT_ZH.split(cleaned) if p for q in _cut_joiners_zh(p)])
         asks = [Ask(kind_of(p, "zh"), p) for p in _subjects_zh(_joined_doubts(pieces)) if p and _asks_zh(p)]
         asks = _lead_subject(pieces, asks)
     else:
@@ -352,6 +353,20 @@ def _cut_joiners_zh(piece: str) -> list[str]:
         if at > 0 and _asks_zh(piece[:at]) and _asks_zh(piece[at:]):
             return [piece[:at], *_cut_joiners_zh(piece[at:])]
     return [piece]
+
+
+def _names_glued(pieces: list[str]) -> list[str]:
+    """ "3090 是不是不支持", "还不如直接租 runpod": a piece of Latin script only (a card, a model, a cloud: the space
+    next to a Chinese character cut it off) belongs to the piece after it, the last one to the piece before it."""
+    out: list[str] = []
+    for k, piece in enumerate(pieces):
+        if out and not _CJK.search(out[-1]) and len(out[-1].split()) <= 3 and k > 0 and not _asks_zh(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        elif out and k == len(pieces) - 1 and not _CJK.search(piece) and len(piece.split()) <= 3:
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 def _joined_doubts(pieces: list[str]) -> list[str]:

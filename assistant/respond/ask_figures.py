@@ -33,6 +33,7 @@ GIVES = {
     ),
     "time": r"\d[\d,.]*\s*(?:s|sec|seconds?|min|minutes?|h|hours?|days?|weeks?|秒|分钟|小时|天|周)(?![a-z])",
     "worth": r"(?:\bYes\b|\bNo\b|[Ww]orth|值得|划算|不值|性价比|Only if|[Ff]air price|good buy|good deal)",
+    "feature": r"(?:[Ss]upports?|not support|[Nn]o FP8|支持|不支持)",
     "price": _MONEY,
     "rate": r"(?:per (?:GPU-)?hour|an hour|/hr|/GPU-hour|GPU·小时|每小时|一小时)",
     "power": r"\d[\d,]*\s*(?:W|瓦)(?![A-Za-z])",

@@ -31,8 +31,8 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.asks import Ask, asked_as_word, checklist
 from assistant.nlu.lexicon import lexicon
+from assistant.respond import ask_about as about_ask
 from assistant.respond import ask_concepts, ask_derived, ask_each, ask_facts
-from assistant.respond.ask_about import WEIGHED, WHICH, card_before, other_card_given, rent_against, weighs
 from assistant.respond.ask_cards import card_of, count_of, counted_subject, several_of, subject_of
 from assistant.respond.ask_figures import GIVES, _figure_sentence, _first_ask_first, _sentences, gives
 from assistant.respond.ask_titles import about, judged_in_title
@@ -95,8 +95,8 @@ def _line_from(ask: Ask, sub: Answer | None, said: str, named: tuple[str, ...] =
     if ask.kind == "other" and not _bare(ask) and sub.intent != "explain" and not _verdict_on(ask, sub):
         return ""  # "数据会不会泄露" answered with a rate or a spec sheet: a neighbouring template, not this ask
     sentence = _figure_sentence(ask.kind, sub.headline)
-    if ask.kind == "price" and WHICH.search(ask.text):  # "和 H100 8卡比谁便宜": the sentence that weighs the two
-        sentence = next((s for s in _sentences(sub.headline) if WEIGHED.search(s)), sentence)
+    if ask.kind == "price" and about_ask.WHICH.search(ask.text):  # "和 H100 8卡比谁便宜": the weighing sentence
+        sentence = next((s for s in _sentences(sub.headline) if about_ask.WEIGHED.search(s)), sentence)
     if not sentence and ask.kind == "list" and sub.intent == "recommend":
         sentence = _sentences(sub.headline)[0]  # "哪些卡支持": the cards (or architectures) that have it lead
     if ask.kind == "practice":  # "does undervolting help much": the practice's concept, its first sentence
@@ -216,9 +216,9 @@ def _given(item: Ask, answer: Answer, said: str, text: str = "") -> bool:
         return True  # "租一小时多少钱？哪个性价比高": the rates name the better value to rent
     if item.kind == "payback" and answer.intent == "rent_or_buy" and "breaks even" in said:
         return True  # "how about buying a 4090 instead, payback time": its own break-even
-    if item.kind in ("price", "pick") and WHICH.search(item.text) and answer.intent == "rent_or_buy":
+    if item.kind in ("price", "pick") and about_ask.WHICH.search(item.text) and answer.intent == "rent_or_buy":
         return True  # "rent h100 vs buy 4x 5090 ..., which is cheaper?": the rent-or-buy verdict is the cheaper way
-    if item.kind == "price" and WHICH.search(item.text) and not _CHEAPER.search(said):
+    if item.kind == "price" and about_ask.WHICH.search(item.text) and not _CHEAPER.search(said):
         return False  # "which one is cheaper" is not answered by one price: the options weighed, or asked again
     if item.kind == "software" and not _names_tool(item.text, said, answer.lang):
         return False  # "does vllm work" is not answered by a page on ROCm that never names vLLM
@@ -278,7 +278,7 @@ def _asked(item: Ask, answer: Answer, env: Env, ask: Callable[[str], Answer | No
         return None, direct
     named = tuple(answer.gpus)
     words = f"and {item.text}?" if _bare(item) and item.text.isascii() else item.text  # "3" alone asks nothing
-    if before := card_before(item, ask, text):  # "MI300X ...？一台8卡够吗，和 H100 8卡比": the MI300X's 8 cards
+    if before := about_ask.card_before(item, ask, text):  # "MI300X ...？一台8卡够吗，和 H100 8卡比": 8 MI300X
         words = f"{before}{i18n.gap(env.lang) or ' '}{words}"
     if item.kind == "list" and answer.figures.get("concept") in _FEATURE_CONCEPTS:
         words = f"{item.text} {answer.figures['concept']}"  # "FP8是什么，哪些卡支持": the cards that have FP8
@@ -322,7 +322,7 @@ def _plain_form(item: Ask, answer: Answer, env: Env, own: Answer | None, text: s
     form = lexicon(env.lang).first_word(f"ask_plain_{item.kind}", "")
     name = answer.choice or (answer.gpus[0] if answer.gpus else None)
     spec = env.reader.gpu(name) if name else None
-    if not form or spec is None or WHICH.search(item.text):
+    if not form or spec is None or about_ask.WHICH.search(item.text):
         return ""  # "which is cheaper per month": an ask between options is not one card's figure
     if own is not None and own.gpus and spec.name not in own.gpus:
         return ""  # "和4090比哪个划算": the ask is about the 4090 too, not the message's card alone
@@ -438,14 +438,15 @@ def complete(answer: Answer, text: str, env: Env, ask: Callable[[str], Answer | 
         if (
             _given(item, answer, said, text)
             and not ask_each.missing(item.kind, names, said, env)
-            and not other_card_given(item, ask, text, said)
-            and not (rent_against(item, asks[0], answer) and not weighs(said))
+            and not about_ask.other_card_given(item, ask, text, said, env)
+            and not about_ask.format_unsaid(item, said)
+            and not (about_ask.rent_against(item, asks[0], answer) and not about_ask.weighs(said))
         ) or (
             n == 1 and item.kind == "other"
         ):  # the answer read the whole, first ask (a figure of several cards: given for each)
             record.append({"n": n, "kind": item.kind, "ask": item.text, "answered": "headline"})
             continue
-        if n > 1 and (not primed and _bare(item) or rent_against(item, asks[0], answer)):
+        if n > 1 and (not primed and _bare(item) or about_ask.rent_against(item, asks[0], answer)):
             ask(asks[0].text)  # "四张呢", "和 H100 8卡比谁便宜" follow the first ask: put that first, as in a chat
         primed = True
         if explained and ask_concepts.said_beside(item.text, answer, ask):  # "B580跑ollama支持吗，intel卡能不能炼丹"

@@ -72,7 +72,10 @@ def format_matters(gpu: GpuSpec, feature: str, peak: float | None, env: Env) -> 
     key, quant = CHAT_MODEL
     model = env.reader.model(key)
     tps = llm.decode_speed(gpu, model, quant).tokens_per_s if model is not None else 0.0
-    fp16 = spec_figures.peak(gpu, "fp16")[0] or 0.0
+    # like for like: the FP8 peak is with FP16 accumulate (knowledge/tensor_throughput.csv), so is the 16-bit one it is
+    # weighed against; FP4's (the vendors' FP32-accumulate figure) against the 16-bit one with FP32 accumulate
+    acc16 = gpu.peaks.fp16_acc16_tflops if gpu.peaks and feature == "fp8" else None
+    fp16 = acc16 or spec_figures.peak(gpu, "fp16")[0] or 0.0
     return env.t(
         "verdict.format_matters",
         feature=_FEATURE_NAMES[feature],
@@ -92,6 +95,9 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
     ok, peak = has_feature(gpu, feature)
     arch = gpu.architecture or (gpu.arch.family if gpu.arch else "?")
     detail = env.t("verdict.peak", peak=f"{peak:,.0f}") if peak else env.t("verdict.arch", arch=arch)
+    acc32 = hardware.tensor_tflops(gpu, "fp8_acc32").value if feature == "fp8" and peak else 0.0
+    if acc32 and peak and abs(acc32 - peak) > 1:  # GeForce: the FP32-accumulate rate training uses is half the headline
+        detail = env.t("verdict.peak_fp8", peak=f"{peak:,.0f}", acc32=f"{acc32:,.0f}")
     steps, alternatives = [], []
     families_named = False  # the cards with the feature named (an ask "which other cards do" covered)
     said = ""  # the verdict when the head says something other than a plain yes / no

@@ -114,9 +114,15 @@ _CHOICE = re.compile(r"\bwhich\b.*\b(?:use|pick|choose|go with)\b|\bshould i (?:
 def precision_speed(r: Reading) -> Query | None:
     """ "how much faster is fp8 than fp16 on a 4090", "4090 fp8比fp16快多少", "fp8 vs fp16 speed on h100": one card
     and two number formats set against each other (a faster / versus / than word): the formats' speeds on that card;
-    with a model named ("tokens per second of llama 3.1 8b on a 4090 fp16 vs q4") the model's speed at each (a fit)."""
+    with a model named ("tokens per second of llama 3.1 8b on a 4090 fp16 vs q4") the model's speed at each (a fit).
+    FP8 or FP4 alone asked faster is set against BF16, of the card named or else the one talked about."""
     formats = list(dict.fromkeys(r.b.meanings.get("PRECISION", [])))
     names = {g.name for g in r.refs if g.name}
+    if formats in (["fp8"], ["fp4"]) and r.b.has("FASTER") and len(names) <= 1 and not _model_named(r):
+        formats.append("bf16")  # "how much faster is fp8 on a 4090", "用 transformer engine 能快多少": against 16-bit
+        if not names:  # the card talked about
+            talked = GpuRef(mention="", pronoun="context")
+            return SpecQuery(text=r.text, gpus=(talked,), fields=("precisions",), precisions=tuple(formats))
     # "how fast is qwen 14b fp16 vs q4 on it": a model at two precisions on the card talked about
     on_it = len(r.refs) == 1 and r.refs[0].pronoun is not None and _model_named(r)
     if on_it and len(formats) == 2 and r.b.has("FASTER", "VS", "THAN", "ASPECT", "SPEED"):
