@@ -508,7 +508,8 @@ def offer_in_compare(dlg: Dialogue, query: Query) -> Query:
 
 def memory_of_the_card(dlg: Dialogue, query: Query) -> Query:
     """ "tok/s for qwen2.5 32b on the 48g" right after an answer about an M4 Pro 48 GB: the memory size typed is the
-    card talked about that has it (not any card of that memory)."""
+    card talked about that has it (not any card of that memory); "44g 能跑 70b 吗" after two 4060 Ti 16 GB and a 3060
+    12 GB: the cards talked about, whose memory adds up to it."""
     from assistant.queries import FitQuery
 
     focus = dlg.context.focus
@@ -516,6 +517,11 @@ def memory_of_the_card(dlg: Dialogue, query: Query) -> Query:
         return query
     if not (query.model or query.params_b):
         return query  # "is 12gb enough tho" after a pick for sdxl: the memory asked of the thread's model (below)
+    ctx = dlg.context
+    cards = [GpuRef(mention=n, name=n, count=ctx.counts.get(n, 1)) for n in ctx.gpus]
+    total = sum((dlg.memory_of(g.name) or 0.0) * g.count for g in cards if g.name)
+    if sum(g.count for g in cards) > 1 and abs(total - query.memory_gb) < 0.5:
+        return dataclasses.replace(query, gpus=tuple(cards), memory_gb=None)  # "44g 能跑 70b 吗": the set's 44 GB
     named = focus.endswith(
         f" {query.memory_gb:g} GB"
     )  # a memory configuration named by its size ("Apple M4 Pro 48 GB")

@@ -167,7 +167,12 @@ def suitability_verdict(query: VerdictQuery, gpu: GpuSpec, n: int, env: Env) -> 
         yes_key = "verdict.head_yes_reference" if gpu.name == C.REF_NAME and n == 1 else "verdict.head_yes"
         if query.stand_ins:  # "thoughts on the nvidia h350": no "Yes" for a card other than the one asked about
             yes_key = "verdict.head_stand_in"
-        head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title)
+        if n > 1 and not query.stand_ins:  # "4x 4060 ti 16gb, any good for training": a set, its memory per card
+            yes_key = "verdict.head_yes_set"
+        each = f"{gpu.memory_gb or 0:g}"
+        head = env.t(yes_key, what=what, use=use, mem=f"{mem:g}", speed=f"{speed:.2f}", title=title, each=each)
+        if n > 1 and query.workload in ("training", "llm_finetune"):
+            head += i18n.gap(env.lang) + env.t("verdict.set_train_copies", each=each)
     if answer in ("yes", "yes_if") and vendor_practice.other_vendor(gpu):  # "9070xt能炼丹吗 还是老老实实买n卡"
         alt = verdict_value.nvidia_near(rows, mine, env)
         lead = vendor_practice.verdict_lead(gpu, query.workload, alt, env)

@@ -419,8 +419,12 @@ class GpuTagging(GpuContext):
                 if why == "prefix" and tt[i] in ("a", "an") and not toks[i + 1].glued:
                     return None
                 mob = self.unit("mobile_zh", end) if "mobile" not in sub and "laptop" not in sub else 0
-                if mob:  # "4090笔记本版", "4080 移动版"
-                    mm = self.index.gpu(sub + ["mobile"], self.span(i, end + mob), plural=plural)
+                if not mob and "mobile" not in sub and end + 1 < n and tt[end] == "的":  # "3050 6g 的笔记本"
+                    mob = 1 + self.unit("mobile_zh", end + 1) if self.unit("mobile_zh", end + 1) else 0
+                if mob:  # "4090笔记本版", "4080 移动版"; "3050 6g 笔记本": the laptop card of that memory
+                    sized = len(sub) > 2 and sub[-1] in ("g", "gb") and sub[-2].isdigit()
+                    mobile = [*sub[:-2], "mobile", *sub[-2:]] if sized else [*sub, "mobile"]
+                    mm = self.index.gpu(mobile, self.span(i, end + mob), plural=plural)
                     if mm.status != "unknown":
                         return self.add("GPU", mm, i, end + mob)
                 before = self._words_before(i, sub, m, plural, end)
