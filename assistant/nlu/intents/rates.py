@@ -57,6 +57,18 @@ _PROVIDER_KEYS = {
 }
 
 
+_SPAN = re.compile(r"\bfor (?:a|one|1) (day|week|month)\b|(?:租|跑|用)(?:一|1)(天|周|个星期|星期|个月)")
+_SPAN_HOURS = {"day": 24.0, "天": 24.0, "week": 168.0, "周": 168.0, "个星期": 168.0, "星期": 168.0}
+_SPAN_HOURS |= {"month": 730.0, "个月": 730.0}
+
+
+def _span_rented(r: Reading) -> float | None:
+    """ "rent an h100 for a week to qlora llama 3.1 70b", "租一周a100微调": the hours of one day, week or month rented
+    for the job (a month 730 h); None when no such span is said."""
+    m = _SPAN.search(r.text.lower())
+    return _SPAN_HOURS[m.group(1) or m.group(2)] if m else None
+
+
 def period(r: Reading) -> str | None:
     """The period a cost is asked per ("tco per month", "yearly power bill", "一个月电费"): day | week |
     month | year (lists period_*), outside the hours of use ("8 hours a day", "每天8小时"); a period inside the cost
@@ -391,7 +403,8 @@ def read(r: Reading) -> Query | None:
             providers=several if len(several) > 1 else (),  # "lora qwen3 32b autodl还是runpod": the job at each
             mode="job",
             **job_fields(r, sized),
-            hours=total,  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented
+            # "lora on a rented a100 for about 10 hours", "rent an h100 for a week to qlora ...": what is rented
+            hours=total or _span_rented(r),
         )
     hourly_of_it = bool(r.refs) and all(g.pronoun for g in r.refs) and bool(said(r, "rate_words"))
     served = bool(r.explicit) and b.has("PARAMS") and bool(said(r, "serve_words"))  # "rent an a100 to serve a 70b"
