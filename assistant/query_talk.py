@@ -119,6 +119,7 @@ class FollowUpQuery(Query):
     # about, the cheapest cloud GPUs (dialogue/core._without_pronouns)
     any_card: bool = False
     of_them: bool = False  # "two of them?": a count of the GPUs just talked about (not "with 2 gpus")
+    one_asked: bool = False  # "can i do it on one or do i need 2": whether one card does the last question's work
     own_platform: bool = False  # "what if i already have a pc": buying without the desktop around the GPU
     hours_total: float | None = None  # "the job is about 120 hours total, what does that come to": the rent for them
     # hours stated without a span or a period ("and at 25 hours?"): a rent's hours after a rent of so many hours,

@@ -175,6 +175,21 @@ def cheaper_than_pick(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(query, cheaper_than=pick[0], cheaper_than_count=pick[1])
 
 
+def which_of_last(dlg: Dialogue, query: Query) -> Query:
+    """ "ok which card", "so which one should i get" (a pick asked with nothing of its own: no budget, model, size,
+    vendor or condition) right after a ranking for a budget: that ranking again, whose first row is the pick (a
+    ranking without the budget picked a card above it)."""
+    from assistant.queries import RecommendQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, RecommendQuery) and isinstance(last, RecommendQuery) and last.budget_usd):
+        return query
+    own = (query.budget_usd, query.model, query.params_b, query.min_memory_gb, query.vendor, query.condition)
+    if any(v is not None for v in own) or query.cheaper_asked or query.workload not in (None, last.workload):
+        return query
+    return dataclasses.replace(last, text=query.text, settings=(*last.settings, *query.settings))
+
+
 def laptops_instead(dlg: Dialogue, query: Query) -> Query:
     """ "what about a laptop instead", "笔记本呢" after a pick or a build for a budget: the laptops for that work within
     that budget (respond/laptops), not a laptop version of the card picked; the query unchanged otherwise."""

@@ -185,6 +185,7 @@ class Dialogue:
             g.pronoun == "implicit" for g in getattr(query, "gpus", ())
         )
         query = about_last.cheaper_than_pick(self, about_last.rig_at_new_budget(self, query))  # "cheaper? like 1000"
+        query = about_last.which_of_last(self, query)  # "ok which card" after a ranking for a budget: that ranking
         query = from_context.which_without_context(self, from_context.memory_of_the_card(self, query))
         query = from_context.mac_memory_of_thread(self, query)  # "how much ram should i get" about a Mac
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))

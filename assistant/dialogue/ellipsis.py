@@ -356,6 +356,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     kept = precision_kept(dlg, base, follow, changes)
     if kept:  # the speed compares at the quant it was given at; the table still shows a larger one that now fits
         changes["kept_precision"] = kept
+    if follow.one_asked and getattr(base, "mode", None) == "job" and getattr(base, "hours", None):
+        changes["hours"] = None  # "can i do it on one or do i need 2" after a week rented for a job: the job on one
     return dataclasses.replace(base, **changes)
 
 

@@ -395,7 +395,7 @@ def one_enough(r: Reading) -> Query | None:
     cut = next((t.start for t in b.tags if t.kind == "OR"), len(r.text))  # "is one enough or do i need 2": 2 after
     if not ones or any(t.kind in ("NUMBER", "COUNT") and t.value != 1 and t.start < cut for t in b.tags):
         return None
-    return dataclasses.replace(build(r), gpu_count=1, amount=None)  # "or do i need 2": the other way, not asked
+    return dataclasses.replace(build(r), gpu_count=1, amount=None, one_asked=True)  # "or do i need 2": not asked
 
 
 @needs(said=("good_alone_asks",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "WORKLOAD"))
