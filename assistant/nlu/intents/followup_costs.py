@@ -203,6 +203,7 @@ def bill_of_period_asked(r: Reading) -> Query | None:
     kinds = {t.kind for t in b.tags} - ({"FIELD"} if b.meaning("FIELD") == "release" and asked == "year" else set())
     if b.meaning("FIELD") == "power" and r.form.figure == "bill":
         kinds -= {"FIELD"}  # "how much per month in power": the electricity bill, not the watts
+    kinds -= {"COMPARE"}  # "electricity is 0.25 usd, monthly difference running 24/7": the bills of the cards compared
     if asked is None or not (b.has("KWH") or r.rate_tags() is not None) or kinds - _RATE_USE_PERIOD:
         return None  # ("per year?" tags the year as a release date: the period it is here)
     words = {w for name in PERIODS for p in r.lex.listed(f"period_{name}") for w in p.split()}
