@@ -166,11 +166,10 @@ def _than_card(r: Reading) -> bool:
     count between at most, or the message opening 跟 / 和 the card ... 比 ("跟 h100 8卡比呢"): the card against the
     one talked about, not a budget or its own price."""
     tags = [t for t in r.b.tags if t.kind != "COUNT"]
-    pairs = list(zip(tags, tags[1:], strict=False))
-    if any(t.kind in ("THAN", "UNDER") and nxt.kind == "GPU" for t, nxt in pairs):
+    if any(t.kind in ("THAN", "UNDER") and nxt.kind == "GPU" for t, nxt in zip(tags, tags[1:], strict=False)):
         return True
-    # "跟 h100 8卡比呢": 跟 / 和 the card (and a count) then 比
-    return any(t.kind == "AND" and nxt.kind == "GPU" and r.b.has("THAN") and t is tags[0] for t, nxt in pairs)
+    opens = [t.kind for t in tags[:2]] == ["AND", "GPU"]  # "跟 h100 8卡比呢": 跟 / 和 the card (and a count) then 比
+    return opens and r.b.has("THAN")
 
 
 def _counted_sides(text: str, ref: GpuRef) -> list[GpuRef] | None:
