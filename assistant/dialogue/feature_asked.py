@@ -3,7 +3,8 @@
 Contract: `feature_asked(dlg, query)` returns, for "4090 有吗", "does the 3090 have it", "and the a100, does it support
 it" (a card's yes / no asked with no field named) right after a concept answer about a tensor format or feature
 ("nvlink 是啥", "what is fp8"), a feature verdict ("4090 能用 fp8 训练吗") or two formats' speeds on a card ("how much
-faster is fp8 on a 4090"), whether that card has it: a feature verdict (VerdictQuery kind "feature"), or the NVLink
+faster is fp8 on a 4090"), whether that card has it; a format alone ("what about fp8", "fp8呢") after a feature
+verdict, whether the same card has that one: a feature verdict (VerdictQuery kind "feature"), or the NVLink
 field of its spec sheet; the query unchanged otherwise.
 """
 
@@ -31,10 +32,17 @@ _FEATURES = {
 
 
 def feature_asked(dlg: Dialogue, query: Query) -> Query:
+    last = dlg.context.last_query
+    format_only = getattr(query, "precision", None) in _FEATURES and not any(
+        getattr(query, k, None) for k in ("gpus", "model", "budget_usd", "workload")
+    )
+    if format_only and isinstance(last, VerdictQuery) and last.kind == "feature" and last.gpus:
+        # "what about fp8", "fp8呢" after "does the rtx 3060 support bf16": that card, the other format
+        asked = _FEATURES[getattr(query, "precision", "")]
+        return VerdictQuery(text=query.text, gpus=last.gpus, kind="feature", feature=asked, settings=query.settings)
     if not isinstance(query, SpecQuery) or query.asked_figure != "yes_no" or set(query.fields) - {"all"}:
         return query
     named = tuple(g for g in query.gpus if g.name)
-    last = dlg.context.last_query
     concept = getattr(last, "concept", None) if last is not None and last.intent == "explain" else None
     if isinstance(last, VerdictQuery) and last.kind == "feature" and last.feature:
         concept = last.feature  # "3090 是不是不支持" after "4090 能用 fp8 训练吗"

@@ -358,11 +358,14 @@ def _cut_joiners_zh(piece: str) -> list[str]:
 def _names_glued(pieces: list[str]) -> list[str]:
     """ "3090 是不是不支持", "还不如直接租 runpod": a piece of Latin script only (a card, a model, a cloud: the space
     next to a Chinese character cut it off) belongs to the piece after it, the last one to the piece before it."""
+
+    def name_only(piece: str) -> bool:
+        return not _CJK.search(piece) and len(piece.split()) <= 3
+
     out: list[str] = []
     for k, piece in enumerate(pieces):
-        if out and not _CJK.search(out[-1]) and len(out[-1].split()) <= 3 and k > 0 and not _asks_zh(out[-1]):
-            out[-1] = f"{out[-1]} {piece}"
-        elif out and k == len(pieces) - 1 and not _CJK.search(piece) and len(piece.split()) <= 3:
+        last = k == len(pieces) - 1
+        if out and (name_only(out[-1]) and not _asks_zh(out[-1]) or last and name_only(piece)):
             out[-1] = f"{out[-1]} {piece}"
         else:
             out.append(piece)

@@ -7,9 +7,9 @@ ask, text, said, env)`: the answer gives the ask's figure of a card (a fit, a sp
 than that one, or a feature of another card than the one the ask names ("3090 是不是不支持"): not given.
 `rent_against(item, first, answer)`: a which-is-cheaper ask after a rent answered first ("... 和 H100 8卡比谁便宜",
 "... is it cheaper than 8x h100"), asked as that rent of both. `weighs(said)`: some sentence of `said` weighs two
-options' money (`WEIGHED`). `format_unsaid(item, said)`: a speed asked of a number format (fp8, int4 ...) that
-no speed sentence of `said` names. `WHICH`: the words of an ask between options. Pure reads; `ask` is the asker of
-assistant/ask_thread (its `cards_named` and `gpus_of`).
+options' money (`WEIGHED`). `format_unsaid(item, said)`: a speed or feature asked of a number format (fp8, int4 ...)
+that no sentence of `said` giving it names. `WHICH`: the words of an ask between options. Pure reads; `ask` is the
+asker of assistant/ask_thread (its `cards_named` and `gpus_of`).
 """
 
 from __future__ import annotations
@@ -51,13 +51,14 @@ def other_card_given(item: Ask, ask: Callable[[str], Answer | None], text: str, 
 
 
 def format_unsaid(item: Ask, said: str) -> bool:
-    """A speed asked of a number format ("用 transformer engine 大概能快多少", "how much faster in fp8") that no speed
-    sentence of `said` names (a 16-bit comparison gives another figure)."""
-    found = _FORMAT.search(item.text) if item.kind == "speed" else None
+    """A speed or a feature asked of a number format ("用 transformer engine 大概能快多少", "what about fp8" after
+    BF16's yes) that no sentence of `said` giving that kind of figure names (a 16-bit comparison, another format's
+    support give another figure)."""
+    found = _FORMAT.search(item.text) if item.kind in ("speed", "feature") else None
     if found is None:
         return False
     name = "fp8" if "engine" in found.group(0).lower() else found.group(0).lower()
-    return not any(name in s.lower() for s in _sentences(said) if gives("speed", s))
+    return not any(name in s.lower() for s in _sentences(said) if gives(item.kind, s))
 
 
 def _flat(text: str) -> str:

@@ -528,6 +528,8 @@ def figure_speed(answer: Answer, env: Env, time: bool = False) -> str:
         return ""
     n = int(figures.get("gpu_count") or 1)  # "两块3090 跑72b q4": the speed is the set's, named as the set
     name = counted(env, spec, n, article=False)
+    if isinstance(figures.get("set_name"), str):  # "那速度多少" after two 3090s and a 3060: the mixed set's name
+        name = figures["set_name"]
     seconds = figures.get("image_seconds")  # (a comparison's, by GPU, are in its headline: respond/compare_model)
     if isinstance(seconds, (int, float)) and seconds:
         return env.t("asked.image_seconds", gpu=name, sec=f"{seconds:.1f}")

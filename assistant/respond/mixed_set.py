@@ -95,7 +95,7 @@ def respond(query: FitQuery, env: Env, fit_respond) -> Answer:
         return _training(query, env, model, cards, names)
     need = need_gb(model, quant, context, len(gpus))
     figures: dict = {"mixed_set": True, "vram_required_gb": round(need, 1), "total_memory_gb": total}
-    figures |= {"gpu_count": len(gpus), "fits": need <= total}
+    figures |= {"gpu_count": len(gpus), "fits": need <= total, "set_name": names}  # (as an ask's line names it)
     shares = [(g, (g.memory_gb or 0.0) / total) for g in gpus] if total > 0 else []  # no memory figure: nothing fits
     if need > total:
         bits = memory.bits_per_weight(quant)

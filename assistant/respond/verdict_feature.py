@@ -112,6 +112,14 @@ def respond(query: VerdictQuery, gpu: GpuSpec, env: Env) -> Answer:
         said = "no" if state == "gone" else "yes_if"
     elif ok:
         head = env.t("verdict.feature_yes", gpu=gpu.short_name, feature=name, detail=detail)
+        bf16 = hardware.tensor_tflops(gpu, "bf16").value
+        if feature in ("fp8", "fp4") and peak and bf16 and query.workload in ("training", "llm_finetune"):
+            low = acc32 or peak  # the FP32-accumulate rate training runs at ("is fp8 worth it on a 4090 for training")
+            times = f"{low / bf16:.1f}"
+            gain = env.t(
+                "verdict.feature_train_gain", feature=name, low=f"{low:,.0f}", bf16=f"{bf16:,.0f}", times=times
+            )
+            head += i18n.gap(env.lang) + gain
     else:
         head = env.t("verdict.feature_no", gpu=gpu.short_name, feature=name, arch=arch)
     if not ok:

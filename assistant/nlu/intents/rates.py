@@ -57,16 +57,14 @@ _PROVIDER_KEYS = {
 }
 
 
-_SPAN = re.compile(r"\bfor (?:a|one|1) (day|week|month)\b|(?:租|跑|用)(?:一|1)(天|周|个星期|星期|个月)")
-_SPAN_HOURS = {"day": 24.0, "天": 24.0, "week": 168.0, "周": 168.0, "个星期": 168.0, "星期": 168.0}
-_SPAN_HOURS |= {"month": 730.0, "个月": 730.0}
-
-
 def _span_rented(r: Reading) -> float | None:
-    """ "rent an h100 for a week to qlora llama 3.1 70b", "租一周a100微调": the hours of one day, week or month rented
-    for the job (a month 730 h); None when no such span is said."""
-    m = _SPAN.search(r.text.lower())
-    return _SPAN_HOURS[m.group(1) or m.group(2)] if m else None
+    """ "rent an h100 for a week to qlora llama 3.1 70b", "租一周a100微调": the one stretch of time said (nlu/amounts:
+    a week 168 h, a month 730 h), rented for the job; None when none or several are said ("租一小时" is the rate's
+    unit hour, not the rent)."""
+    from assistant.nlu.amounts import amounts
+
+    spans = [a.value for a in amounts(r.text) if a.unit == "h" and a.role == "span" and a.value >= 24]
+    return spans[0] if len(spans) == 1 else None
 
 
 def period(r: Reading) -> str | None:

@@ -72,8 +72,9 @@ def _first_said(r: Reading, name: str) -> str | None:
 
 
 def feature(r: Reading) -> str | None:
-    """ "does the a100 have fp8 tensor cores?" -> fp8; None when no feature is asked about."""
-    if not said(r, "verdict_feature_verbs") or r.b.has("HOW_MUCH"):
+    """ "does the a100 have fp8 tensor cores?" -> fp8; "is fp8 worth it on a 4090" (the format weighed, said before
+    the card) -> fp8; None when no feature is asked about."""
+    if not (said(r, "verdict_feature_verbs") or _format_weighed(r)) or r.b.has("HOW_MUCH"):
         return None
     if said(r, "verdict_how_many") and not said(r, "verdict_support_verbs"):
         return None  # "how many tensor cores does the a100 have" asks for a number (a support question does not)
@@ -82,6 +83,11 @@ def feature(r: Reading) -> str | None:
         return precision
     word = said(r, "verdict_features")
     return feature_of(word or "")
+
+
+def _format_weighed(r: Reading) -> bool:
+    formats, cards = r.b.kinds.get("PRECISION", []), r.b.kinds.get("GPU", [])
+    return bool(formats and cards and formats[0].start < cards[0].start and said(r, "verdict_worth"))
 
 
 def feature_of(word: str) -> str | None:
