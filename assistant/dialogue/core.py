@@ -106,6 +106,12 @@ def _brought_in(ctx: Context, gpus: list[str]) -> str | None:
     return next((g for g in ctx.brought_in if g in gpus), None)
 
 
+def _measured(query: Query) -> bool:
+    """ "how fast vs a 4090", "how much faster is the 4090 than the 3090": a speed measured, not which card to get
+    ("which is faster" picks one)."""
+    return getattr(query, "aspect", None) == "speed" and query.asked_figure != "which"
+
+
 class Dialogue:
     def __init__(self, assumptions: Assumptions | None = None, variant_of=None, memory_of=None):
         self.assumptions = assumptions or Assumptions()
@@ -424,6 +430,7 @@ class Dialogue:
         # (the same cards again, "for inference then?", keep following the pick; after cards brought in, those cards)
         full = query.intent == "compare" and choice in gpus and not _brought_in(ctx, gpus)
         full = full and getattr(query, "premise", None) is None  # "why not the 4090": "it" next is the 4090
+        full = full and not _measured(query)  # "how fast vs a 4090": a measure of the card asked about, no pick
         ctx.compare_pick = choice if full and (not kept or ctx.compare_pick) else None
         ctx.compare_choice = choice if query.intent == "compare" and choice in gpus else None
         ctx.focus = (

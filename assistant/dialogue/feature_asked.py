@@ -40,7 +40,8 @@ def feature_asked(dlg: Dialogue, query: Query) -> Query:
         # "what about fp8", "fp8呢" after "does the rtx 3060 support bf16": that card, the other format
         asked = _FEATURES[getattr(query, "precision", "")]
         return VerdictQuery(text=query.text, gpus=last.gpus, kind="feature", feature=asked, settings=query.settings)
-    if not isinstance(query, SpecQuery) or query.asked_figure != "yes_no" or set(query.fields) - {"all"}:
+    topic = getattr(query, "topic", None) not in (None, "other")  # "does it work on windows": its software
+    if not isinstance(query, SpecQuery) or query.asked_figure != "yes_no" or set(query.fields) - {"all"} or topic:
         return query
     named = tuple(g for g in query.gpus if g.name)
     concept = getattr(last, "concept", None) if last is not None and last.intent == "explain" else None

@@ -123,6 +123,8 @@ READERS = (
     thread_short.budget_raise_alone,  # "i can stretch to 1500", "bump it to 2k" after a pick: the budget set
     thread_short.provider_alone,  # "which provider", "哪家": the rent of what was talked about
     thread_short.reaction_alone,  # "that bad huh", "这么差吗": a verdict on the card talked about, for its work
+    thread_short.variant_size_alone,  # "oh its the 12gb one", "我的是12g的": the sibling of that size
+    thread_short.os_alone,  # "what about on windows", "windows呢": the software of the card on that system
     thread_short.added_card,  # "would adding my old 3060 help": that card added to the set talked about
     thread_short.gpu_hours_alone,  # "how many h100 hours is that": the job's time on one of that card
     thread_short.cpu_alone,  # "cpu is a 9950x btw": the last question again with that CPU

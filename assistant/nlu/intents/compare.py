@@ -117,6 +117,8 @@ def read(r: Reading) -> Query | None:
         counted = None if why or not_recommended else _counted_sides(r.text, refs[0])
         if counted:  # "8 x h100 vs 1", "4 vs 2 a100", "4张3090没有nvlink 训练会不会很慢": the same card, other counts
             return _compare(r, counted, aspect=r.aspect())
+        if not (why or not_recommended) and other.pronoun == "context" and _card_after_versus(r):
+            return _compare(r, [other, refs[0]], aspect=r.aspect())  # "how fast vs a 4090": the card talked about first
         return _compare(r, [refs[0], other], aspect=r.aspect(), premise="first" if why or not_recommended else None)
     if (
         not refs
@@ -458,3 +460,21 @@ def _vendor_peer(r: Reading, card: GpuRef) -> GpuRef | None:
     own = next((m for m, words in _MAKERS.items() if (card.name or "").startswith(words)), None)
     other = next((m for m in makers if m in _MAKERS and m != own), None)
     return GpuRef(mention=other, pronoun="vendor_peer") if other and own else None
+
+
+_VERSUS_ZH = ("比", "跟", "和", "与", "对比", "相比")
+
+
+def _card_after_versus(r: Reading) -> bool:
+    """ "how fast vs a 4090", "compared to a 4090?", "比4090慢多少", "和4090比呢": the one card named is what the card
+    talked about is measured against (it comes second), not the subject."""
+    b = r.b
+    card = next((t for t in b.tags if t.kind == "GPU"), None)
+    if card is None:
+        return False
+    before = [t for t in b.tags if t.start < card.start]
+    if before and before[-1].kind in ("VS", "THAN"):
+        return True
+    if len(before) == 1 and before[0].kind == "AND":  # "和4090比呢", "跟4090比怎么样"
+        return any(t.kind == "THAN" and t.start > card.start for t in b.tags)
+    return not before and "".join(b.toks[: card.start]).endswith(_VERSUS_ZH)

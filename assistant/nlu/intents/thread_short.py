@@ -27,6 +27,10 @@ what was talked about.
   last question again with that CPU (a FollowUpQuery carrying cpu_said; the dialogue keeps it for the machine).
 - `gpu_hours_alone(r)`: "how many h100 hours is that", "多少卡时" after a job: its time on one of that card.
 - `added_card(r)`: "would adding my old 3060 help": that card added to the set talked about.
+- `variant_size_alone(r)`: "oh its the 12gb one", "我的是12g的" (one memory size, lexicon card_identity_words): the
+  card talked about is its sibling with that memory (a "variant" reference), not cards of at least that memory.
+- `os_alone(r)`: "what about on windows", "windows呢" (an operating system, lexicon os_alone_fillers besides): the
+  software support of the card talked about (a SpecQuery of topic "software" about "it").
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -256,3 +260,40 @@ def added_card(r: Reading) -> Query | None:
     ):
         return None
     return build(r)
+
+
+_IDENTITY_KINDS = {"MEMORY", "GPU_WORD", "QUESTION", "PRONOUN", "NO", "AND", "FOLLOW"}
+
+
+@needs(("MEMORY",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "MORE", "ONLY", "LESS", "FIT"))
+def variant_size_alone(r: Reading) -> Query | None:
+    """ "oh its the 12gb one", "mine is the 12 gig version", "我的是12g的": the card talked about is its sibling with
+    that memory (a "variant" reference; the dialogue says so when the card has none), not cards of at least that
+    much memory."""
+    b = r.b
+    sizes = b.kinds.get("MEMORY", [])
+    if r.explicit or r.model or len(sizes) != 1 or {t.kind for t in b.tags} - _IDENTITY_KINDS:
+        return None
+    if not _only(b.unknown, _allowed(r, "card_identity_words")):
+        return None
+    mention = f"{b.first('MEMORY'):g} GB"
+    return dataclasses.replace(build(r), gpus=(GpuRef(mention=mention, pronoun="variant"),), replace=True)
+
+
+_OS = re.compile(r"(?<![a-z])(?:windows|win ?1[01]|linux|ubuntu|wsl2?)(?![a-z])", re.IGNORECASE)
+_OS_KINDS = {"FOLLOW", "AND", "ON", "QUESTION", "PRONOUN", "WITH", "IN"}
+
+
+@needs(unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "NUMBER", "WORKLOAD"))
+def os_alone(r: Reading) -> Query | None:
+    """ "what about on windows", "and linux?", "windows呢", "win11能用吗": the software support of the card talked about
+    on that system (a SpecQuery of topic "software" about "it"), not the last answer again."""
+    if r.explicit or r.model or not _OS.search(r.text):
+        return None
+    if {t.kind for t in r.b.tags} - _OS_KINDS:
+        return None
+    rest = _OS.sub(" ", r.text.lower())
+    words = [w for w in re.split(r"[\s,.?!，。？！]+", rest) if w]
+    if not _only(words, _allowed(r, "os_alone_fillers", "short_fillers")):
+        return None
+    return SpecQuery(text=r.text, gpus=(GpuRef(mention="it", pronoun="it"),), topic="software", asked_figure="yes_no")
