@@ -98,6 +98,7 @@ _FORM_FIELDS = (
     "made_in_hours",
     "usage",
     "ignored_words",
+    "unrated_amounts",
 )  # usage: hours said
 
 

@@ -18,6 +18,7 @@ from assistant import i18n
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip
+from assistant.nlu.asked_currency import CODES
 from assistant.nlu.lookup.model_versions import newest_of, point_release
 from assistant.queries import Query
 
@@ -129,11 +130,18 @@ def unrecognized(query: Query, lang: str) -> list[str]:
 
 
 def ignored(query: Query, lang: str) -> list[str]:
-    """ "I did not understand "straight", so ...": the words the question was read without (nlu/stray_words.py)."""
-    if not query.ignored_words:
-        return []
-    words = i18n.listing(lang).join(i18n.quote(lang, w) for w in query.ignored_words)
-    return [i18n.t(lang, "engine.ignored_words", words=words)]
+    """ "I did not understand "straight", so ...": the words the question was read without (nlu/stray_words.py), and
+    the amounts in a currency with no rate on record (nlu/parse.py)."""
+    out = []
+    if query.ignored_words:
+        words = i18n.listing(lang).join(i18n.quote(lang, w) for w in query.ignored_words)
+        out.append(i18n.t(lang, "engine.ignored_words", words=words))
+    if query.unrated_amounts:  # "S$3200": no rate on record, so the answer is without it (never read as dollars)
+        amounts, currency = query.unrated_amounts
+        typed = i18n.listing(lang).join(i18n.quote(lang, a) for a in amounts)
+        rated = ", ".join(("USD", *(code.upper() for code in CODES)))
+        out.append(i18n.t(lang, "engine.unrated_amounts", amounts=typed, currency=currency, rated=rated))
+    return out
 
 
 def covered_by(notes: list[str], query: Query, answer) -> list[str]:

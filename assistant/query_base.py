@@ -20,6 +20,9 @@ class Query:
     # words of the question not understood and left out of its reading ("straight" in "how much for 48h straight",
     # nlu/stray_words.py): the answer says it did not use them
     ignored_words: tuple[str, ...] = ()
+    # amounts typed in a currency with no exchange rate on record ("S$3200", "₩2,500,000"), left out of the reading
+    # (never taken as dollars) and said by the answer: (the amounts as typed, the currency as typed)
+    unrated_amounts: tuple[tuple[str, ...], str] | None = None
     # the settings the question states: for a SetQuery all it says; for another intent those stated along
     # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
     # answering and keeps for the conversation, as if typed alone

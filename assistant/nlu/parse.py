@@ -19,6 +19,7 @@ from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
+from assistant.nlu.intents import currency_ask
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.owned_gpus import owned_gpus
 from assistant.nlu.owned_parts import owned_parts
@@ -35,7 +36,7 @@ from assistant.nlu.text import clean, tokenize
 from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
-from assistant.query_talk import FollowUpQuery
+from assistant.query_talk import FollowUpQuery, said_fields
 from assistant.read_once import remember
 
 language = i18n.language_of  # the question's language (one rule for the whole program)
@@ -314,6 +315,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
             # nothing to answer without the device ("寒武纪mlu370能跑大模型吗" is about the device, not a ranking)
             intent = "compare" if result.intent == "compare" else "spec"
             return messages.uncovered(text, devices[0], intent, lang, devices, field=messages.sheet_asked(bag))
+    if isinstance(result, Clarification) and result.kind == "unrated_currency" and retry:
+        # "4090 大概 S$3200，5090 S$4500，选哪张": the rest of the question answered, the amounts said to be unused
+        return _without_unrated(text, result, lambda rest: parse(rest, index, lang, retry=False))
     if isinstance(result, Clarification):
         paced = runs_per_month(cleaned) if result.kind == "unparsed" else None
         # "maybe twice a month", "每个月大概跑4次": only how often the job talked about runs (dialogue/pace.py)
@@ -406,3 +410,15 @@ SAID_KINDS = ("COUNTED", "RAM_SPEED", "ITEM_PRICE")
 
 
 __all__ = ["parse"]
+
+
+def _without_unrated(text: str, asked: Clarification, reread) -> Query | Clarification:
+    """The question read again without its amounts in a currency that has no rate on record, when the rest asks
+    something of its own (the answer says which amounts it left out); else the clarification asking for them."""
+    rest, amounts = currency_ask.without_amounts(text, asked.extras.get("currency", ""))
+    if not amounts or len(rest.split()) < 2:
+        return asked
+    found = reread(" ".join(rest.split()))
+    if not isinstance(found, Query) or isinstance(found, FollowUpQuery) and not said_fields(found):
+        return asked
+    return dataclasses.replace(found, text=text, unrated_amounts=(amounts, asked.extras.get("currency", "")))

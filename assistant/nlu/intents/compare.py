@@ -475,6 +475,6 @@ def _card_after_versus(r: Reading) -> bool:
     before = [t for t in b.tags if t.start < card.start]
     if before and before[-1].kind in ("VS", "THAN"):
         return True
-    if len(before) == 1 and before[0].kind == "AND":  # "和4090比呢", "跟4090比怎么样"
+    if before and before[-1].kind == "AND" and all(t.kind in ("AND", "FOLLOW") for t in before):  # "和4090比呢"
         return any(t.kind == "THAN" and t.start > card.start for t in b.tags)
-    return not before and "".join(b.toks[: card.start]).endswith(_VERSUS_ZH)
+    return not before and b.text[: card.start].rstrip().endswith(_VERSUS_ZH)

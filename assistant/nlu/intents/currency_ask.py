@@ -83,3 +83,17 @@ def _amount_in(r: Reading, low: str, word: str) -> str | None:
                 stop += 1
             return r.text[min(t.start, at) : stop]
     return None
+
+
+_AMOUNT = r"\d[\d,]*(?:\.\d+)?\s*(?:[万萬千kKw]|million|m(?![a-z]))?(?:\s*(?:左右|上下|出头|ish))?"
+
+
+def without_amounts(text: str, word: str) -> tuple[str, tuple[str, ...]]:
+    """The text without every amount typed in the currency `word` ("4090 大概 S$3200，5090 S$4500": "4090 大概 ，5090"),
+    and those amounts as typed; the text unchanged and () when none stands beside the word."""
+    w = re.escape(word)
+    before = rf"(?<![a-z0-9]){w}\s*{_AMOUNT}"
+    # a sign stands before the amount ("S$3200"; "5090 S$" is a card and a sign); a code or a name after it too
+    pattern = re.compile(before if not word[-1].isalnum() else rf"{before}|{_AMOUNT}\s*{w}(?![a-z])", re.IGNORECASE)
+    found = tuple(m.group(0).strip() for m in pattern.finditer(text))
+    return (pattern.sub(" ", text), found) if found else (text, ())
