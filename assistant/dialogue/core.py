@@ -20,6 +20,7 @@ from assistant.dialogue import (
     again,
     base_card,
     bills,
+    budget_after_card,
     format_asked,
     from_context,
     job,
@@ -238,6 +239,7 @@ class Dialogue:
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
+            query = budget_after_card.pick_within(self, query)  # "那预算加到一千块呢" after a verdict on a card
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             if isinstance(query, RecommendQuery) and (floor := size_for_rig(self, query)) is not None:
                 query = floor  # "显存要20g以上的" after a build for a budget: that build among cards that large

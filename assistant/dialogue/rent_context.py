@@ -56,6 +56,8 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     job: FitQuery | CostQuery | None = None
     if isinstance(last, FitQuery) and last.want_time or isinstance(last, CostQuery) and last.kind == "training_run":
         job = last
+    elif _time_and_money(query) and isinstance(last, FitQuery) and last.mode in ("lora", "qlora", "full_finetune"):
+        job = last  # "大概跑多久，总共多少钱" after the job's fit on a card: its time and its rent
     if job is None or not job.gpus:
         return query
     settled = ctx.setup.mode  # "一共多少钱" after "5.6 hours, with LoRA" (full fine-tuning did not fit): the LoRA run
@@ -77,6 +79,14 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
         return query
     provider = rented.provider if rented is not None else ctx.job.provider
     return job_rates(query, job.gpus, provider, job, tokens=job.tokens)
+
+
+def _time_and_money(query: Query) -> bool:
+    """ "大概跑多久，总共多少钱", "how long and what's the total": the time asked with the money (a cost of nothing
+    named)."""
+    from assistant.queries import CostQuery
+
+    return isinstance(query, CostQuery) and query.asked_figure == "time" and not (query.gpus or query.model)
 
 
 def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:

@@ -30,6 +30,11 @@ _PRICE_BEFORE = (
     "server",
     "setup",
     "computer",
+    "配",  # "8k 配一台能跑ai的主机": the machine's price, not an 8k context
+    "装",
+    "攒",
+    "组",
+    "买",
 )
 
 # words between "for" and the card an amount is paid for ("700 for a used 3090", "1400 for two 3090s")
