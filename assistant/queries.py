@@ -184,6 +184,7 @@ class FitQuery(Query):
     # "tokens per second of llama 3.1 8b on a 4090 at fp16 vs q4": two precisions set against each other, each answered
     precisions: tuple[str, ...] = ()
     params_b: float | None = None  # "a 7b model" without a named model
+    active_b: float | None = None  # "qwen3-next-80b-a3b": the active parameters of a mixture of experts not in the KB
     memory_gb: float | None = None  # "a 24 GB card", "12GB显存够跑…吗": memory without a named GPU
     workload: str | None = None  # "12GB显存够跑Transformer吗" (no model named)
     resolution: int | None = None  # image side in pixels ("1024x1024", "768px"); non-square: sqrt(w x h)

@@ -59,6 +59,8 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
     """The named model, or for "a 13b model" a KB model of the nearest size scaled to it."""
     if query.model:
         return env.reader.model(query.model.key), ""
+    if getattr(query, "params_b", None) and getattr(query, "active_b", None):
+        return _sized_experts(query.params_b, query.active_b, env)
     if getattr(query, "params_b", None):
         # a modern decoder-only shape (GQA, no MoE): "a 7b model" is Mistral/Qwen/Llama-like, not BLOOM
         llms = [m for m in env.reader.models if m.kind == "llm" and m.attention == "gqa" and not m.experts]
@@ -74,6 +76,23 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
         )
         return shaped, env.t("fit.sized_note", params=f"{query.params_b:g}", near=near.name)
     return None, ""
+
+
+def _sized_experts(total: float, active: float, env: Env) -> tuple[ModelSpec | None, str]:
+    """ "qwen3-next-80b-a3b": a KB mixture of experts of the nearest active share scaled to the total and active
+    parameters typed (its layers, heads and experts per token kept: §mem.experts, §llm.decode)."""
+    moes = [m for m in env.reader.models if m.kind == "llm" and (m.experts or 0) > 1 and m.active_params_b]
+    near = min(moes, key=lambda m: abs((m.active_params_b or 0) / m.params_b - active / total), default=None)
+    if near is None:
+        return None, ""
+    shaped = dataclasses.replace(
+        near,
+        key=f"{total:g}b-a{active:g}b",
+        name=env.t("fit.sized_moe", params=f"{total:g}", active=f"{active:g}"),
+        params_b=total,
+        active_params_b=active,
+    )
+    return shaped, env.t("fit.sized_moe_note", params=f"{total:g}", active=f"{active:g}", near=near.name)
 
 
 def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None:

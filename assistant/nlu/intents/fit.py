@@ -276,6 +276,7 @@ def _fit_query(r: Reading) -> FitQuery:
         # "m4 max跑70b怎么样", "how does a 3090 do with 70b", "run 70b models well": how it runs is its speed
         or (mode == "inference" and bool(said(r, "verdict_how_is") or said(r, "run_well_words"))),
         params_b=r.num("PARAMS"),
+        active_b=active_said(r.text, r.num("PARAMS")) if not r.model else None,
         samples=samples(r) or trained_images(r),
         sample_tokens=sample_tokens(r),
         epochs=epochs(r),
@@ -503,3 +504,16 @@ def memory_only(r: Reading) -> Query | None:
         context_tokens=r.num("CONTEXT"),
         asked=asked_form(r) or ("what_runs" if asks_what else ""),
     )
+
+
+_ACTIVE = re.compile(r"(\d+(?:\.\d+)?)\s*b\s*[-_ ]?\s*a(\d+(?:\.\d+)?)b(?![a-z0-9])", re.IGNORECASE)
+
+
+def active_said(text: str, total: float | None) -> float | None:
+    """The active parameters of a mixture of experts typed in its name: "qwen3-next-80b-a3b" -> 3, "480b a35b" -> 35
+    (the total said beside them, and fewer than it); None otherwise."""
+    found = _ACTIVE.search(text)
+    if found is None or total is None or float(found.group(1)) != total:
+        return None
+    active = float(found.group(2))
+    return active if 0 < active < total else None
