@@ -46,6 +46,8 @@ def two_parts(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if not first.understood:
         return engine._answer(text, dialogue, whole=False)
     first = _covered(engine, dialogue, first, parts[0])  # "3090和4090功耗差多少 ...": its watts lead the first half
+    if first.figures.get("memory_sizes") and lexicon(first.lang).words_in("which_models_asks", f" {parts[1].lower()} "):
+        return _retitled(first, text)  # "what does 48gb unlock vs 32gb, which models": the sizes said what runs
     second = engine._answer(parts[1], dialogue, whole=False, usage=usage)
     if not second.understood or second.headline == first.headline:  # nothing more than the first said
         return _retitled(first, text)

@@ -9,6 +9,7 @@ period said, or None when the follow-up asks something else (dialogue/ellipsis.p
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.references import fill
@@ -46,15 +47,22 @@ def bill_of_thread(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     )
 
 
+_DIFFERENCE = re.compile(r"\bdiff\b|\bdifference\b|相差|差多少|差价|差额")
+
+
 def bill_of_comparison(dlg: Dialogue, query: Query) -> Query:
     """ "电费一个月多少", "power bill per month?" right after two cards compared, naming no card: the bill of each card
-    compared (with its count), not of the side the comparison picked. Other questions pass unchanged."""
+    compared (with its count), not of the side the comparison picked; a difference asked ("yearly power cost diff")
+    reaches back to the thread's last comparison past questions about it. Other questions pass unchanged."""
     from assistant.queries import CostQuery
 
     last = dlg.context.last_query
+    if last is not None and last.intent != "compare" and _DIFFERENCE.search(query.text.lower()):
+        # "yearly power cost diff" after the comparison and a question about it: the cards compared
+        last = next((q for q in reversed(dlg.context.history) if q.intent == "compare"), last)
     if not isinstance(query, CostQuery) or query.kind != "running" or last is None or last.intent != "compare":
         return query
-    if len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or query.gpus[0].mention:
+    if query.gpus and (len(query.gpus) != 1 or query.gpus[0].pronoun != "it" or query.gpus[0].mention):
         return query  # a card named, or "it" typed ("what does it cost to run"): that one
     named = tuple(g for g in getattr(last, "gpus", ()) if g.name and not g.pronoun)
     if len(named) < 2:

@@ -125,6 +125,7 @@ READERS = (
     thread_short.reaction_alone,  # "that bad huh", "这么差吗": a verdict on the card talked about, for its work
     thread_short.variant_size_alone,  # "oh its the 12gb one", "我的是12g的": the sibling of that size
     thread_short.os_alone,  # "what about on windows", "windows呢": the software of the card on that system
+    thread_short.models_alone,  # "like which models", "比如哪些模型": what the card talked about runs
     thread_short.added_card,  # "would adding my old 3060 help": that card added to the set talked about
     thread_short.gpu_hours_alone,  # "how many h100 hours is that": the job's time on one of that card
     thread_short.cpu_alone,  # "cpu is a 9950x btw": the last question again with that CPU

@@ -35,7 +35,7 @@ _QUANTIZATION_WHAT = "quantization"  # what quantization is ("what's quantizatio
 _PCIE = "pcie"  # the concept a question about a PCIe link gets (respond/pcie_slot answers it in numbers)
 _TEMPERATURE = "gpu-temperature"  # the concept of knowledge/concepts.toml a temperature question gets
 # the concept that answers "can I use a card of this vendor for X" (knowledge/concepts.toml)
-_VENDOR_PRACTICE = {"amd": "amd-practice"}
+_VENDOR_PRACTICE = {"amd": "amd-practice", "intel": "intel-practice"}
 
 
 def vendor_concept(vendor: str) -> str | None:

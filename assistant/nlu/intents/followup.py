@@ -594,6 +594,6 @@ def precision_asked(r: Reading) -> Query | None:
         return None
     phrases = r.lex.listed("precision_asked")
     words = {w for p in phrases for w in p.split()} | {ch for p in phrases if not p.isascii() for ch in p}
-    if not _only(b.unknown, words | {"quant", "quants", "precision", "bit", "bits", "use", "then"}):
+    if not _only(b.unknown, words | set(r.lex.listed("precision_asked_fillers"))):
         return None
     return FollowUpQuery(text=r.text, ask="precision")

@@ -31,6 +31,8 @@ what was talked about.
   card talked about is its sibling with that memory (a "variant" reference), not cards of at least that memory.
 - `os_alone(r)`: "what about on windows", "windows呢" (an operating system, lexicon os_alone_fillers besides): the
   software support of the card talked about (a SpecQuery of topic "software" about "it").
+- `models_alone(r)`: "like which models", "比如哪些模型" (lexicon which_models_asks): what the card talked about
+  runs (a FitQuery asking "what_runs" of "it").
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -45,7 +47,7 @@ from assistant.nlu.intents.rates import PERIODS, period
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
-from assistant.queries import CompareQuery, CostQuery, GpuRef, Query, RigQuery, SpecQuery, VerdictQuery
+from assistant.queries import CompareQuery, CostQuery, FitQuery, GpuRef, Query, RigQuery, SpecQuery, VerdictQuery
 
 # a yes / no asked of a board ("is x8/x8 fine", "b650能插两张吗"): a verdict, not the platform to pick
 _YES_NO = re.compile(r"^\s*(?:is|are|can|could|do|does|will|would|should)\b|吗|够不够|能不能|行不行", re.IGNORECASE)
@@ -297,3 +299,23 @@ def os_alone(r: Reading) -> Query | None:
     if not _only(words, _allowed(r, "os_alone_fillers", "short_fillers")):
         return None
     return SpecQuery(text=r.text, gpus=(GpuRef(mention="it", pronoun="it"),), topic="software", asked_figure="yes_no")
+
+
+@needs(said=("which_models_asks",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "MEMORY", "RENT"))
+def models_alone(r: Reading) -> Query | None:
+    """ "like which models", "such as?", "比如哪些模型" after an answer about a card: what the card talked about runs
+    (a FitQuery asking "what_runs" of "it"), not a question not understood."""
+    b = r.b
+    kinds = {"QUESTION", "FOLLOW", "AND", "PRONOUN", "FIT", "SET"} | ({"THAN"} if "比如" in r.text else set())
+    if not said(r, "which_models_asks") or r.explicit or r.model or {t.kind for t in b.tags} - kinds:
+        return None  # ("比如" is for example, not a comparison)
+    if not _only(b.unknown, _allowed(r, "which_models_asks", "short_fillers", "card_identity_words")):
+        return None
+    return FitQuery(
+        text=r.text,
+        model=None,
+        gpus=(GpuRef(mention="", pronoun="it", count_open=True),),  # as many as were talked about
+        mode="inference",
+        workload="llm_inference",
+        asked="what_runs",
+    )
