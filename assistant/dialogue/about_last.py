@@ -360,7 +360,8 @@ def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
 
     workload = follow.workload or getattr(base, "workload", None) or dlg.context.workload
     if isinstance(base, CompareQuery):
-        return dataclasses.replace(base, text=follow.text, settings=follow.settings, worth=True, workload=workload)
+        settings = (*follow.settings, *_upgrade_priced(dlg, base, follow))  # "worth upgrading for like 250?"
+        return dataclasses.replace(base, text=follow.text, settings=settings, worth=True, workload=workload)
     turns = [[g for g in getattr(q, "gpus", ()) if g.name] for q in dlg.context.history[-2:]]
     if len(turns) == 2 and all(len(t) == 1 for t in turns) and turns[0][0].name != turns[1][0].name:
         # "is the extra worth it" after "sdxl on a 4070 ti super?" then "what about a 4080 super": those two
@@ -374,6 +375,22 @@ def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         raise NothingToReferTo(follow.text)
     gpu = GpuRef(mention=focus, name=focus)
     return VerdictQuery(text=follow.text, gpus=(gpu,), kind="worth", workload=workload, settings=follow.settings)
+
+
+def _upgrade_priced(dlg: Dialogue, base, follow: FollowUpQuery) -> tuple:
+    """The price an upgrade is said to cost ("worth upgrading for like 250?" after a comparison): the price of the card
+    upgraded to (the one the user does not own, else the first compared), in the currency said; () when no amount."""
+    from assistant.query_base import Setting
+
+    amount = follow.budget_usd or follow.amount
+    if not amount or any(s.key in ("price_override", "budget_usd") for s in follow.settings):
+        return ()
+    owned = {name for name, _ in dlg.context.owned}
+    cards = [g.name for g in base.gpus if g.name]
+    target = next((c for c in cards if c not in owned), None) if owned else (cards[0] if cards else None)
+    if target is None:
+        return ()
+    return (Setting(key="price_override", value=float(amount), gpu=target, currency=follow.budget_currency),)
 
 
 def _more_memory_than(dlg: Dialogue, gpu: str | None) -> float | None:

@@ -132,14 +132,15 @@ def about_last(r: Reading) -> Query | None:
         return build(r)
     if providers(r) and kinds <= {"RENT", "VS", "OR", "ASK", "COMPARE", "HOW_MUCH", "COST", "PRICES"} | AROUND:
         return build(r)  # "and on lambda?", "runpod vs coreweave?": the last GPU at those clouds
+    priced = {"NUMBER", "MONEY", "COMPARE"} if any(t.text.lower().startswith("worth") for t in b.tags) else set()
     if (
-        worth_asked(r)
-        and kinds <= {"VALUE", "WORKLOAD", "ASK"} | AROUND
+        (worth_asked(r) or priced)
+        and kinds <= {"VALUE", "WORKLOAD", "ASK"} | AROUND | priced
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
         # "should i upgrade", "要不要升级": the upgrades over the card talked about (a comparison's dearer card's worth)
         upgrade = r.lex.words_in("upgrade_own_words", f" {' '.join(b.toks)} {r.text.lower()} ")
-        return build(r, ask="upgrade" if upgrade else "worth")  # "is the upgrade worth it?", "worth the extra?"
+        return build(r, ask="upgrade" if upgrade else "worth")  # "worth the extra?", "worth upgrading for 250?"
     running = b.meaning("COST_KIND") == "running" or said(r, "running_cost") or r.form.figure == "bill"
     if only_period(r) and running and not r.refs:
         # "跑一个月电费多少" after a pick: the power bill of the GPUs picked (as many as picked), per that period

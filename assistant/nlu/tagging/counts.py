@@ -47,6 +47,8 @@ class CountTagging(MoneyTagging):
             return None  # "电费1块" is a price; "电费0.56一度 双卡3090": 卡 counts cards whatever comes before
         # "3090四卡", "2080ti 22g 两张跑qwen": the count of the card before it ("3070 8g 八百块" is a price)
         after = self._right_after_gpu(i) and v <= _COUNT_AFTER_MAX
+        if j < n and tt[j] == "卡" and self.unit("hours", j):
+            return None  # "每月 300 卡时": GPU-hours (hours), not 300 cards
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)
