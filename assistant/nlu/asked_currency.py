@@ -1,7 +1,7 @@
 """The currency a question asks its figure in ("一个月要多少港币", "多少英镑", "折合人民币", "monthly in euros?",
 "in hkd"), whatever currency its own amounts are typed in: currency in, currency out, and the one asked wins.
 
-Contract: `asked_currency(text, lex)` -> an ISO code (USD, CNY, EUR, GBP, CAD, AUD, JPY, HKD, INR) or None when the
+Contract: `asked_currency(text, lex)` -> an ISO code (USD or one of CODES: CNY, EUR, GBP, ...) or None when the
 question asks in none, or in two. A currency word of lexicon [units] cur_<code> (us_dollar_words for dollars) counts
 right after "多少" / "in" / "how many" or a word of converting ("换成", "折合", "算成"), or right before "多少"
 ("港币多少"). Pure; one regex per language, built once.
@@ -13,7 +13,11 @@ import re
 
 from assistant.nlu.lexicon import Lexicon
 
-CODES = ("eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr")
+# with a rate in knowledge/exchange_rates.csv and a unit list cur_<code> in each lexicon
+CODES = (
+    "eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr",
+    "krw", "sgd", "twd", "brl", "mxn", "chf", "sek", "pln", "nzd", "thb", "myr", "zar",
+)  # fmt: skip
 _PATTERNS: dict[int, tuple[re.Pattern[str], dict[str, str]]] = {}
 
 

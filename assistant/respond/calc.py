@@ -21,6 +21,8 @@ from assistant.models.calc import EACH_RATE_MAX, Calc, solve
 from assistant.nlu.amount_asks import period_asked, unexplained
 from assistant.nlu.amounts import Amount, amounts, normal
 from assistant.nlu.amounts_work import with_items_asked
+from assistant.nlu.asked_currency import asked_currency
+from assistant.nlu.lexicon import lexicon
 from assistant.nlu.schedule import job_weeks
 from assistant.periods import PERIOD_HOURS
 from assistant.respond import calc_compare
@@ -118,7 +120,9 @@ def _currency(said: list[Amount], env: Env, text: str = "") -> str:
     """The currency the figure is asked in ("多少人民币", "in euros"), else the one the question states its prices in
     (all in one), else the answer's."""
     low = text.lower()
-    asked = next((cur for cur, words in _ASKED_IN if words.search(low)), None)
+    asked = next((cur for cur, words in _ASKED_IN if words.search(low)), None) or asked_currency(
+        text, lexicon(env.lang)
+    )
     stated = {a.currency for a in said if a.unit == "money" and a.currency}
     cur = asked or (stated.pop() if len(stated) == 1 else None) or place_asked(text, env) or env.currency
     return cur if cur in SYMBOLS and env.per_usd(cur) else env.currency

@@ -33,6 +33,18 @@ PER_AMOUNT = {
     "AUD": 1000,
     "HKD": 10000,
     "INR": 100000,
+    "KRW": 1000000,
+    "SGD": 1000,
+    "TWD": 10000,
+    "BRL": 1000,
+    "MXN": 10000,
+    "CHF": 1000,
+    "SEK": 10000,
+    "PLN": 1000,
+    "NZD": 1000,
+    "THB": 10000,
+    "MYR": 1000,
+    "ZAR": 10000,
 }  # value figures per $1,000, ¥10,000 (一万元), €1,000, ₹1 lakh
 SYMBOLS = {
     "USD": "$",
@@ -44,6 +56,18 @@ SYMBOLS = {
     "AUD": "A$",
     "HKD": "HK$",
     "INR": "₹",
+    "KRW": "₩",
+    "SGD": "S$",
+    "TWD": "NT$",
+    "BRL": "R$",
+    "MXN": "MX$",
+    "CHF": "CHF ",
+    "SEK": "SEK ",
+    "PLN": "PLN ",
+    "NZD": "NZ$",
+    "THB": "฿",
+    "MYR": "RM",
+    "ZAR": "R",
 }
 
 

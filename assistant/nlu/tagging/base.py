@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from assistant.nlu.asked_currency import CODES
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
@@ -23,16 +24,7 @@ from assistant.nlu.text import Tok
 V = TypeVar("V")
 # Chinese words of approximation between a number and its unit ("十来个小时", "二十多块", "十几个小时")
 _APPROX = frozenset({"来", "多", "几"})
-_CURRENCY_UNITS = (
-    ("cur_eur", "EUR"),
-    ("cur_gbp", "GBP"),
-    ("cur_cny", "CNY"),
-    ("cur_cad", "CAD"),
-    ("cur_aud", "AUD"),
-    ("cur_jpy", "JPY"),
-    ("cur_hkd", "HKD"),
-    ("cur_inr", "INR"),
-)
+_CURRENCY_UNITS = tuple((f"cur_{code}", code.upper()) for code in CODES)  # CNY before the later ones: ¥
 _APPROX_UNITS = ("hours", "classifier", "money_after", "months", "day", "week", "years", "gb")
 # a reading step's answer that the token it was asked about starts no quantity at all ("5090参数": the card's specs),
 # so no later step may read one there; a step's None only says the quantity is not of its kind
@@ -249,7 +241,7 @@ class TaggerBase:
         return (i > 0 and tt[i - 1] == "many") or (after < len(tt) and tt[after] in self.lex.listed("gpu_hours_after"))
 
     def currency_at(self, i: int) -> str | None:
-        """ISO code of the money unit at token i: EUR, GBP, CNY, CAD, AUD, JPY, HKD, INR; None for dollars (or no unit).
+        """ISO code of the money unit at token i (one of asked_currency.CODES); None for dollars (or no unit).
         A ¥ in
         a question about Japan ([lists] japan_words: "¥31/kWh in japan") is yen."""
         for name, code in _CURRENCY_UNITS:

@@ -306,6 +306,8 @@ class GpuTagging(GpuContext):
                 j += 1  # "4070 supers", "4070 ti supers"
                 floor = j
                 continue
+            if tt[j] == "s" and j + 1 < n and tt[j + 1] == "$" and toks[j + 1].glued:
+                break  # "5090 s$4500": a Singapore dollar amount, not the 5090 SUPER
             if (tt[j] in sfx or tt[j] in MOBILE or tt[j] in ("super", "ti", "s")) and (
                 len(tt[j]) > 1
                 or t.glued
