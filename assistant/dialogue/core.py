@@ -21,6 +21,7 @@ from assistant.dialogue import (
     base_card,
     bills,
     budget_after_card,
+    count_kept,
     format_asked,
     from_context,
     job,
@@ -287,6 +288,7 @@ class Dialogue:
             query = thread_keeps.rent_what_holds(self, query)  # "那租呢" after "4090跑70b 不够": the 2 that hold it
             query = thread_keeps.users_of_thread(self, query)  # "why not just one 4090?" after serving 30 users
             query = feature_asked(self, query)  # "4090 有吗" after "nvlink 是啥": whether the card has it
+            query = count_kept.count_of_count_answer(self, query)  # "要跑多久" after "要几张": on that many
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of

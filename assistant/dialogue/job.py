@@ -39,6 +39,8 @@ def job_after(job: Job, query: Query, gpus: list[str], figures: dict) -> Job:
     if isinstance(query, RecommendQuery) and query.cloud:  # "想租卡微调qwen2.5 7b lora": the work is rented
         return Job(rented=True)
     names = list(dict.fromkeys(gpus))
+    if len(names) > 1 and isinstance(query, RatesQuery) and query.mode in _RENTS:
+        return dataclasses.replace(job, rented=True)  # "国内租 a800 和 h800 哪个划算": the thread rents
     if len(names) != 1:
         return job
     gpu = names[0]
