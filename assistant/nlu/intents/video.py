@@ -56,9 +56,33 @@ _KEYS = {  # alias -> key of knowledge/video_models.csv
     "cogvideo 2b": "cogvideox-2b",
     "cogvideox": "cogvideox-5b",
     "cogvideo": "cogvideox-5b",
+    "mochi 1": "mochi-1",
+    "mochi-1": "mochi-1",
+    "mochi1": "mochi-1",
+    "mochi 1 preview": "mochi-1",
+    "mochi-1-preview": "mochi-1",
+    "mochi": "mochi-1",
+    "ltx video 2b": "ltx-video-2b",
+    "ltx-video 2b": "ltx-video-2b",
+    "ltx-video-2b": "ltx-video-2b",
+    "ltxv 2b": "ltx-video-2b",
+    "ltxv-2b": "ltx-video-2b",
+    "ltx 2b": "ltx-video-2b",
+    "ltx video 13b": "ltx-video-13b",
+    "ltx-video 13b": "ltx-video-13b",
+    "ltx-video-13b": "ltx-video-13b",
+    "ltxv 13b": "ltx-video-13b",
+    "ltxv-13b": "ltx-video-13b",
+    "ltx 13b": "ltx-video-13b",
+    "ltx video": "ltx-video-13b",
+    "ltx-video": "ltx-video-13b",
+    "ltxv": "ltx-video-13b",
+    "ltx": "ltx-video-13b",
 }
 # typed without a size: respond/video says the others
-FAMILIES = frozenset({"wan 2.1", "wan2.1", "wan 2.2", "wan2.2", "cogvideox", "cogvideo"})
+FAMILIES = frozenset(
+    {"wan 2.1", "wan2.1", "wan 2.2", "wan2.2", "cogvideox", "cogvideo", "ltx video", "ltx-video", "ltxv", "ltx"}
+)
 
 
 _SIZE = re.compile(r"(?<!\d)(480|544|540|720)\s*p(?![a-z])", re.IGNORECASE)
