@@ -41,6 +41,7 @@ from assistant.dialogue import (
     thread_edits,
     thread_keeps,
     usage,
+    video_thread,
 )
 from assistant.dialogue.card_for_size import size_for_rig
 from assistant.dialogue.ellipsis import merge
@@ -241,6 +242,7 @@ class Dialogue:
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
             query = budget_after_card.pick_within(self, query)  # "那预算加到一千块呢" after a verdict on a card
+            query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             if isinstance(query, RecommendQuery) and (floor := size_for_rig(self, query)) is not None:
                 query = floor  # "显存要20g以上的" after a build for a budget: that build among cards that large

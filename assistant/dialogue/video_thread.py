@@ -55,3 +55,17 @@ def video_time(dlg: Dialogue, follow: FollowUpQuery, gpus: list[GpuRef]) -> Quer
         cheaper_than=None,
         models_named=(),
     )
+
+
+def memory_of_video(dlg: Dialogue, query: Query) -> Query:
+    """ "24g 的卡能跑吗", "would a 16gb card do it" (a memory size asked yes / no, no card, model, work or budget of its
+    own) right after a video model's answer: whether that much memory holds the model at a published setting (the
+    video answer reads the size from the text), not a ranking of cards with that memory; `query` unchanged otherwise."""
+    from assistant.queries import RecommendQuery
+
+    last = dlg.context.last_query
+    if not isinstance(last, VideoQuery) or not isinstance(query, RecommendQuery) or not query.min_memory_gb:
+        return query
+    if query.asked_figure != "yes_no" or query.workload or query.model or query.budget_usd:
+        return query
+    return VideoQuery(text=query.text, video=last.video, settings=query.settings)
