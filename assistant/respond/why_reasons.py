@@ -128,9 +128,10 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     other = next((g for g in speed if g != pick), None)
     if other is None or len(speed) != 2 or not isinstance(value, dict) or not speed.get(other):
         return ""
-    if not value.get(other):  # "4070 super vs 7900 gre" with no price for the GRE: speed alone decided it
-        return _unpriced_pick(answer, env, pick, other, speed)
     counts, price = f.get("counts") or {}, f.get("price_usd") or {}
+    if not value.get(other) or not price.get(pick) or not price.get(other):
+        # "4070 super vs 7900 gre" with no price for the GRE (or none on record for the pick): speed alone decided it
+        return _unpriced_pick(answer, env, (pick, other), speed, pick if value.get(other) else other)
     label = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
     fast, more = speed[pick] / speed[other], ((value.get(pick) or 0.0) / value[other] - 1) * 100
     said = {
@@ -139,8 +140,8 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
         "speed": f"{fast:.2f}" if fast >= 1 else f"{1 / fast:.2f}",
         "pct": f"{abs(more):.0f}",
         "years": f"{env.assumptions.years:g}",
-        "price": env.money(price.get(pick, 0.0) * counts.get(pick, 1)),
-        "other_price": env.money(price.get(other, 0.0) * counts.get(other, 1)),
+        "price": env.money(price[pick] * counts.get(pick, 1)),
+        "other_price": env.money(price[other] * counts.get(other, 1)),
     }
     reason = (f.get("pick") or {}).get("reason", "numbers")  # no pick sentence: the numbers below say why
     if reason == "budget" and (f.get("pick") or {}).get("budget_usd"):  # "rx 9070 xt or 5070 ti, budget $800"
@@ -163,15 +164,21 @@ def _compare_pick(answer: Answer, env: Env) -> str | None:
     return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
 
 
-def _unpriced_pick(answer: Answer, env: Env, pick: str, other: str, speed: dict) -> str:
-    """Why a pick over a card with no price: how much faster it is at the work compared, that value could not be
-    weighed, then a software-stack caveat among the steps ("" when the pick is not the faster one)."""
+def _unpriced_pick(answer: Answer, env: Env, cards: tuple[str, str], speed: dict, unpriced: str) -> str:
+    """Why a pick when one card (`unpriced`, either side) has no price: how much faster the pick is at the work
+    compared, that value could not be weighed, then a software-stack caveat among the steps ("" when the pick is not
+    the faster one)."""
+    pick, other = cards
     if not speed.get(pick) or speed[pick] < speed[other]:
         return ""
     counts = answer.figures.get("counts") or {}
     said = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
     lead = env.t(
-        "answer.why_pick_unpriced", pick=said[pick], other=said[other], speed=f"{speed[pick] / speed[other]:.2f}"
+        "answer.why_pick_unpriced",
+        pick=said[pick],
+        other=said[other],
+        unpriced=said[unpriced],
+        speed=f"{speed[pick] / speed[other]:.2f}",
     )
     stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
     return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
