@@ -94,6 +94,9 @@ def without_amounts(text: str, word: str) -> tuple[str, tuple[str, ...]]:
     w = re.escape(word)
     before = rf"(?<![a-z0-9]){w}\s*{_AMOUNT}"
     # a sign stands before the amount ("S$3200"; "5090 S$" is a card and a sign); a code or a name after it too
-    pattern = re.compile(before if not word[-1].isalnum() else rf"{before}|{_AMOUNT}\s*{w}(?![a-z])", re.IGNORECASE)
+    after = rf"{_AMOUNT}\s*{w}(?![a-z])"
+    # "1.5 kr/kwh": the unit it is per goes with it
+    per = r"(?:\s*(?:/|per\s+|a\s+)\s*(?:kwh|kw·h|h|hr|hour|month|mo)\b|\s*(?:一度|每度|/度))?"
+    pattern = re.compile(rf"(?:{before}|{after}){per}" if word[-1].isalnum() else before + per, re.IGNORECASE)
     found = tuple(m.group(0).strip() for m in pattern.finditer(text))
     return (pattern.sub(" ", text), found) if found else (text, ())
