@@ -18,7 +18,7 @@ from assistant import i18n
 from assistant.kb import memory_configs
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip
-from assistant.nlu.asked_currency import CODES
+from assistant.nlu.asked_currency import RATED
 from assistant.nlu.lookup.model_versions import newest_of, point_release
 from assistant.queries import Query
 
@@ -139,8 +139,7 @@ def ignored(query: Query, lang: str) -> list[str]:
     if query.unrated_amounts:  # "S$3200": no rate on record, so the answer is without it (never read as dollars)
         amounts, currency = query.unrated_amounts
         typed = i18n.listing(lang).join(i18n.quote(lang, a) for a in amounts)
-        rated = ", ".join(("USD", *(code.upper() for code in CODES)))
-        out.append(i18n.t(lang, "engine.unrated_amounts", amounts=typed, currency=currency, rated=rated))
+        out.append(i18n.t(lang, "engine.unrated_amounts", amounts=typed, currency=currency, rated=RATED))
     return out
 
 

@@ -377,12 +377,15 @@ def worth_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     return VerdictQuery(text=follow.text, gpus=(gpu,), kind="worth", workload=workload, settings=follow.settings)
 
 
+_LEAST_PRICE = 50  # [A] a bare number below this is a count ("worth it for 2 of them?"), not what a card costs
+
+
 def _upgrade_priced(dlg: Dialogue, base, follow: FollowUpQuery) -> tuple:
     """The price an upgrade is said to cost ("worth upgrading for like 250?" after a comparison): the price of the card
     upgraded to (the one the user does not own, else the first compared), in the currency said; () when no amount."""
     from assistant.query_base import Setting
 
-    amount = follow.budget_usd or follow.amount
+    amount = follow.budget_usd or (follow.amount if (follow.amount or 0) >= _LEAST_PRICE else None)
     if not amount or any(s.key in ("price_override", "budget_usd") for s in follow.settings):
         return ()
     owned = {name for name, _ in dlg.context.owned}

@@ -18,6 +18,7 @@ CODES = (
     "eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr",
     "krw", "sgd", "twd", "brl", "mxn", "chf", "sek", "pln", "nzd", "thb", "myr", "zar",
 )  # fmt: skip
+RATED = ", ".join(("USD", *(code.upper() for code in CODES)))  # said where a currency without a rate is named
 _PATTERNS: dict[int, tuple[re.Pattern[str], dict[str, str]]] = {}
 
 

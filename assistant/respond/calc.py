@@ -104,25 +104,10 @@ def _merged(said: list[Amount], prior: list[Amount]) -> list[Amount]:
     return [a for a in prior if (a.unit, a.per, a.role) not in kinds] + said
 
 
-_ASKED_IN = (
-    ("CNY", re.compile(r"多少人民币|多少元|(?:换成|换算成|折合|合|算成)人民币|\bin (?:yuan|rmb|cny)\b")),
-    ("USD", re.compile(r"多少美元|多少美金|多少刀|\bin (?:usd|us dollars)\b")),
-    ("EUR", re.compile(r"多少欧元|\bin (?:euros?|eur)\b")),
-    ("GBP", re.compile(r"多少英镑|\bin (?:pounds|gbp)\b")),
-    ("CAD", re.compile(r"\bin (?:cad|canadian dollars)\b")),
-    ("JPY", re.compile(r"多少日元|\bin (?:yen|jpy)\b|how many yen")),
-    ("HKD", re.compile(r"多少港币|多少港元|港币多少|\bin (?:hkd|hk\$|hong kong dollars)")),
-    ("INR", re.compile(r"多少卢比|\bin (?:inr|rupees|₹)")),
-)
-
-
 def _currency(said: list[Amount], env: Env, text: str = "") -> str:
     """The currency the figure is asked in ("多少人民币", "in euros"), else the one the question states its prices in
     (all in one), else the answer's."""
-    low = text.lower()
-    asked = next((cur for cur, words in _ASKED_IN if words.search(low)), None) or asked_currency(
-        text, lexicon(env.lang)
-    )
+    asked = asked_currency(text, lexicon(env.lang))
     stated = {a.currency for a in said if a.unit == "money" and a.currency}
     cur = asked or (stated.pop() if len(stated) == 1 else None) or place_asked(text, env) or env.currency
     return cur if cur in SYMBOLS and env.per_usd(cur) else env.currency

@@ -88,7 +88,7 @@ def _problem(setting: Setting, env: Env) -> str | None:
     if key == "condition" and value not in ("new", "used", None):
         return env.t("set.bad_condition", value=value)
     if key == "currency" and value not in SYMBOLS:
-        return env.t("set.bad_currency", value=value)
+        return env.t("set.bad_currency", value=value, rated=", ".join(SYMBOLS))
     if key == "currency" and not env.per_usd(str(value)):
         return env.t("set.no_rate")
     if key == "price_override" and (not setting.gpu or not setting_rules.in_range(key, value)):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from assistant import i18n
-from assistant.nlu.asked_currency import CODES
+from assistant.nlu.asked_currency import RATED
 from assistant.nlu.intents.followup import AROUND, _only
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.reader_needs import needs
@@ -50,11 +50,10 @@ def unrated(r: Reading) -> Clarification | None:
     asked = re.search(rf"\b(?:in|into|to)\s+{re.escape(said)}|换成\s*{re.escape(said)}|{re.escape(said)}\s*多少", low)
     if amount is None and not asked and (r.refs or r.model or r.b.has("MONEY", "BUDGET", "NUMBER", "RATE")):
         return None  # the currency is not what the question turns on
-    rated = ", ".join(("USD", *(code.upper() for code in CODES)))  # the currencies asked_currency converts
     key = "nlu.unrated_amount" if amount is not None else "nlu.unrated_currency"
     return Clarification(
         "unrated_currency",
-        i18n.t(r.b.lang, key, currency=said, rated=rated, amount=amount or ""),
+        i18n.t(r.b.lang, key, currency=said, rated=RATED, amount=amount or ""),
         intent="set",
         text=r.text,
         extras={"currency": said, "lang": r.b.lang},

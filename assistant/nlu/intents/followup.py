@@ -132,9 +132,9 @@ def about_last(r: Reading) -> Query | None:
         return build(r)
     if providers(r) and kinds <= {"RENT", "VS", "OR", "ASK", "COMPARE", "HOW_MUCH", "COST", "PRICES"} | AROUND:
         return build(r)  # "and on lambda?", "runpod vs coreweave?": the last GPU at those clouds
-    priced = {"NUMBER", "MONEY", "COMPARE"} if any(t.text.lower().startswith("worth") for t in b.tags) else set()
+    priced = {"NUMBER", "MONEY", "COMPARE"} if r.said("verdict_worth") else set()  # "worth upgrading for 250?"
     if (
-        (worth_asked(r) or priced)
+        worth_asked(r)
         and kinds <= {"VALUE", "WORKLOAD", "ASK"} | AROUND | priced
         and _only(b.unknown, r.lex.listed("worth_fillers"))
     ):
