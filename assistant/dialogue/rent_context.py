@@ -47,8 +47,9 @@ def served_job(last: Query | None) -> dict:
 
 def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
     """The rent of the training job just timed (a fit's time or a training run's cost on named GPUs): "那租的话一共
-    多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱" with nothing
-    else named when the conversation was renting (a cloud rate asked before); not owning the GPUs."""
+    多少钱", "租的话呢", "what about renting" (a rental question naming nothing), or "一共要花多少钱", "and the
+    total?" with nothing else named when the conversation was renting (a cloud rate asked before); not owning the
+    GPUs."""
     from assistant.queries import CostQuery, FitQuery, RatesQuery
 
     ctx = dlg.context
@@ -70,15 +71,22 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
         # "what would that cost on runpod": the cloud named (a follow-up's providers) heads the answer
         named = getattr(query, "provider", None) or next(iter(getattr(query, "providers", ())), None)
         return job_rates(query, job.gpus, named, job, tokens=job.tokens)
-    if not isinstance(query, CostQuery) or query.gpus or query.model or query.kind != "tco":
+    if not (_total_asked(query) or isinstance(query, CostQuery) and query.kind == "tco" and not query.model):
         return query
-    if query.years or query.hours_per_week or query.utilization:
+    if any(getattr(query, k, None) for k in ("gpus", "years", "hours_per_week", "utilization")):
         return query
     rented = next((q for q in reversed(ctx.history) if isinstance(q, RatesQuery)), None)
     if rented is None and not ctx.job.rented:  # "想租卡微调..." (a pick of cards to rent) rents too
         return query
     provider = rented.provider if rented is not None else ctx.job.provider
     return job_rates(query, job.gpus, provider, job, tokens=job.tokens)
+
+
+def _total_asked(query: Query) -> bool:
+    """ "and the total?", "whats the total cost" (the cost of what was talked about, nothing named, no period)."""
+    from assistant.query_talk import FollowUpQuery
+
+    return isinstance(query, FollowUpQuery) and query.ask == "cost_of_that" and not (query.gpus or query.period)
 
 
 def _time_and_money(query: Query) -> bool:

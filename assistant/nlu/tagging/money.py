@@ -51,7 +51,19 @@ class MoneyTagging(TaggerBase):
         got = self.number_at(i + money_pre)
         if got is None or self.toks[i + money_pre].kind != "num":
             return NO_QUANTITY
-        return self._money(i, i + money_pre + got[1], got[0], self.currency_at(i))
+        end = i + money_pre + got[1]
+        mil = self.unit("million", end)  # "₩1.2m", "$1m": millions
+        return self._money(i, end + mil, got[0] * (1e6 if mil else 1), self.currency_at(i))
+
+    def millions(self, i: int, j: int, v: float) -> int | None:
+        """ "1.2m won", "2 million krw": an amount in millions of the currency said right after it."""
+        m = self.unit("million", j)
+        if not m:
+            return None
+        cur = self.currency_at(j + m) if self.unit("money_after", j + m) else None
+        if cur is None:
+            return None
+        return self._money(i, j + m + self.unit("money_after", j + m), v * 1e6, cur)
 
     def amount_by_words(self, i: int, j: int, v: float) -> int | None:
         """An amount the words after it make a budget or a price: "2000买啥卡" (a buying verb, lexicon [units]

@@ -45,6 +45,7 @@ NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
     CountTagging.classifier_count,  # "两张3090", "四卡"
     MoneyTagging.amount_by_words,  # "2000买啥卡", "700 for a used 3090", "2万预算"
     MoneyTagging.lakhs,  # "1.5 lakh", "2 crore": rupees in Indian numbering
+    MoneyTagging.millions,  # "1.2m won", "2 million krw": millions of a currency said after them
     MoneyTagging.thousands,  # "1.5k", "2 grand", "8k context", "50k samples"
     TemperatureTagging.temperature,  # "85c is that ok", "runs at 83 degrees" (before cents: "30c/kwh")
     MoneyTagging.money_units,  # "800 dollars", "一块二", "电费5毛", "30 cents per kwh"
