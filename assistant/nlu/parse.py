@@ -16,6 +16,7 @@ from assistant import i18n
 from assistant.nlu import intents, lalr, messages
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
+from assistant.nlu.bracketed import bracketed_unknown
 from assistant.nlu.checks import check
 from assistant.nlu.china_retail import retail_version
 from assistant.nlu.index import NameIndex
@@ -272,6 +273,15 @@ def _squashed(text: str) -> str:
     return "".join(text.lower().split())
 
 
+def _without_product(text: str, cleaned: str, product: str, reread) -> Query | Clarification:
+    """The question read without a product's name whose card is in brackets; the answer says the name was not used."""
+    rest = re.sub(rf"(?<![\w-]){re.escape(product)}(?![\w-])", " ", cleaned, count=1, flags=re.IGNORECASE)
+    found = reread(" ".join(rest.replace("()", " ").split()))
+    if isinstance(found, Clarification):
+        return found
+    return dataclasses.replace(found, text=text, ignored_words=(*found.ignored_words, product))
+
+
 def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = True) -> Query | Clarification:
     """`lang` None: Chinese when the question has Chinese characters (English words still work), else English.
     `retry`: a question not understood for a stray word or two is read again without them (nlu/stray_words.py)."""
@@ -280,6 +290,8 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
     lex = lexicon(lang)
     toks = lex.respell(tokenize(cleaned))  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)
+    if retry and (product := bracketed_unknown(tags, cleaned)):
+        return _without_product(text, cleaned, product, lambda rest: parse(rest, index, lang, retry=False))
     remember(gpu_tags_key(cleaned, lang, index), gpu_tags(tags))  # asks.gpus_named of the same text: not tagged again
     stream = [(t.kind if t.kind in STRUCTURAL else "KW", t) for t in tags]
     try:  # one grammar: the Chinese lexicon maps its words onto the same terminals

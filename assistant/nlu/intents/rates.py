@@ -345,6 +345,15 @@ def _pair_rented(r: Reading) -> bool:
     return two and b.has("RENT") and not bought
 
 
+def _provider_only(r: Reading, named, rented: bool) -> bool:
+    """A provider said with no word of renting or rates: what it rents, not its price, may be the question."""
+    providers = {w for w, _ in r.lex.keyed("cloud_providers")}
+    rent_words = [t for t in r.b.kinds.get("RENT", []) if t.text.lower() not in providers]  # "runpod" is a RENT tag
+    priced = r.b.has("COST", "PRICES", "HOW_MUCH", "MONEY", "RATE", "PERIOD", "HOURS")
+    priced = priced or any(t.value == "price" for t in r.b.kinds.get("FIELD", []))  # "多少钱"
+    return bool(named) and not (rented or rent_words or priced or said(r, "rate_words"))
+
+
 def read(r: Reading) -> Query | None:
     b = r.b
     named = provider(r)
@@ -356,6 +365,10 @@ def read(r: Reading) -> Query | None:
         throughput(r) and not b.has("RENT") and not named
     ):
         return None
+    if _provider_only(r, named, spot or spends) and r.model and (said(r, "ask_fit") or said(r, "ask_verdict")):
+        from assistant.nlu.intents import fit  # "can runpod a100 run llama 3 70b": whether it runs, not the rate
+
+        return fit.read(r)
     if said(r, "against_renting_words") and not r.explicit and not b.has("RATE"):
         return None  # "how does that compare to renting": buying the thread's card against renting it (rent_or_buy)
     per_week, total = r.hours()
