@@ -389,7 +389,8 @@ SYSTEM_RAM_GB_S = 60.0
 # Models whose released weights are FP8 (§mem.weights): DeepSeek-V3 README "Since FP8 training is natively
 # adopted in our framework, we only provide FP8 weights" (model-deepseek-v3-readme) [R]; R1 is trained from
 # DeepSeek-V3-Base and released in the same format. Their ladder starts at fp8 instead of fp16.
-NATIVE_FP8_WEIGHTS = frozenset({"deepseek-v3", "deepseek-r1", "kimi-k2"})  # Kimi K2 README: "block-fp8 format"
+# Kimi K2 README: "block-fp8 format"; MiniMax-M2 config.json: quantization_config fp8 (block-wise)
+NATIVE_FP8_WEIGHTS = frozenset({"deepseek-v3", "deepseek-r1", "kimi-k2", "minimax-m2"})
 # Models released with MXFP4 expert weights and bf16 for the rest (gpt-oss model card, "MXFP4 MoE weights";
 # 120b checkpoint 60.8 GiB, 20b 12.8 GiB): their ladder starts at "mxfp4" (§mem.weights).
 NATIVE_MXFP4_EXPERTS = frozenset({"gpt-oss-120b", "gpt-oss-20b"})

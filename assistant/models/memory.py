@@ -95,8 +95,9 @@ def kv_cache_bytes_per_token(model: ModelSpec, kv_type: str = "fp16") -> float:
 
 
 def local_layers(model: ModelSpec) -> int:
-    """Layers with sliding-window (local) attention: all but `global_layers` when the model has a window."""
-    if not model.sliding_window:
+    """Layers with sliding-window (local) attention: all but `global_layers` when the model has a window; without a
+    window, the layers besides `global_layers` are linear attention (Qwen3-Next), whose cache does not grow."""
+    if not model.sliding_window and model.global_layers is None:
         return 0
     layers = int(finite(model.layers))
     return max(0, layers - int(finite(model.global_layers))) if model.global_layers is not None else layers

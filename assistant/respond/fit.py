@@ -195,7 +195,8 @@ def _respond(query: FitQuery, env: Env) -> Answer:
     steps.append(
         env.t(
             "fit.setup",
-            mode=i18n.cap(env.lang, mode_name(env, query.mode)),
+            model=i18n.cap(env.lang, model.name),
+            mode=mode_name(env, query.mode),
             setup=setup_text(env, est.setup, method_said=True),
             dominant=env.term(est.dominant),
         )

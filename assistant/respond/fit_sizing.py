@@ -55,6 +55,25 @@ def setup_text(env: Env, setup: str, method_said: bool = False) -> str:
     return re.sub(r"^(inference|training|image generation) ", "", setup)
 
 
+MODERN_CONTEXT = 32_768  # tokens: the shortest trained context of a shape "a 30b model" is taken to have [A]
+
+
+def generic_shape(params_b: float, env: Env) -> ModelSpec | None:
+    """The KB model whose shape "a 30b model" takes: a modern dense decoder (GQA, no MoE, full attention on every
+    layer, trained for at least MODERN_CONTEXT tokens), the nearest in size (docs/model.md §mem.generic)."""
+    llms = [
+        m
+        for m in env.reader.models
+        if m.kind == "llm"
+        and m.attention == "gqa"
+        and not m.experts
+        and not m.sliding_window
+        and m.global_layers is None
+        and (m.context or 0) >= MODERN_CONTEXT
+    ]
+    return min(llms, key=lambda m: (abs(m.params_b - params_b), m.name), default=None)
+
+
 def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
     """The named model, or for "a 13b model" a KB model of the nearest size scaled to it."""
     if query.model:
@@ -62,9 +81,7 @@ def sized_model(query, env: Env) -> tuple[ModelSpec | None, str]:
     if getattr(query, "params_b", None) and getattr(query, "active_b", None):
         return _sized_experts(query.params_b, query.active_b, env)
     if getattr(query, "params_b", None):
-        # a modern decoder-only shape (GQA, no MoE): "a 7b model" is Mistral/Qwen/Llama-like, not BLOOM
-        llms = [m for m in env.reader.models if m.kind == "llm" and m.attention == "gqa" and not m.experts]
-        near = min(llms, key=lambda m: abs(m.params_b - query.params_b), default=None)
+        near = generic_shape(query.params_b, env)
         if near is None:
             return None, ""
         shaped = dataclasses.replace(

@@ -89,8 +89,10 @@ def kv_steps(env: Env, model: ModelSpec) -> list[str]:
     kv = memory.kv_cache_bytes_per_token(model) / 1e6
     steps = [env.t("fit.kv", attention=model.attention.upper(), kv=f"{kv:.3f}", kv1k=f"{kv * 1000:.0f}")]
     local = memory.local_layers(model)
-    if local:  # sliding-window layers keep only the last window of tokens
-        beyond = kv * (int(model.layers or 0) - local) / max(int(model.layers or 1), 1)
+    beyond = kv * (int(model.layers or 0) - local) / max(int(model.layers or 1), 1)
+    if local and not model.sliding_window:  # linear-attention layers keep a fixed state, no growing cache
+        steps.append(env.t("fit.kv_linear", local=local, layers=model.layers, beyond=f"{beyond * 1000:.0f}"))
+    elif local:  # sliding-window layers keep only the last window of tokens
         steps.append(
             env.t(
                 "fit.kv_sliding",

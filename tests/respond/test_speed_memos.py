@@ -56,10 +56,10 @@ def _largest_llm_afresh(env: Env, memory_gb: float, experts: bool) -> str | None
 
 
 def test_the_largest_named_is_the_newest_of_its_size_class(kb):
-    """24 GB holds Yi-1.5 34B (2024-05) and Qwen3 32B (2025-04), 5 % apart: the newer is named, the rule of
-    docs/model.md §mem.largest; a class with one model keeps it."""
+    """48 GB holds Qwen2.5 72B (2024-09) and DeepSeek-R1-Distill-Llama 70B (2025-01), 3 % apart: the newer is named,
+    the rule of docs/model.md §mem.largest; a class with one model keeps it."""
     env = _env(kb)
-    assert largest_llm(env, 24.0) == "Qwen3 32B"
+    assert largest_llm(env, 48.0) == "DeepSeek-R1-Distill-Llama 70B"
     yi = next(m for m in env.reader.models if m.key == "yi-1.5-34b")
     assert named_largest([yi], env) is yi
     assert release(yi, env) == "2024-05"
