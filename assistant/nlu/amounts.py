@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 
 from assistant.i18n import language_of
 from assistant.nlu.clock import clock_spans
+from assistant.nlu.currency_words import AFTER, SIGNS
 from assistant.nlu.lexicon import lexicon
 from assistant.nlu.patterns import compiled
 from assistant.nlu.schedule import day_spans
@@ -61,86 +62,8 @@ alternation = _alt  # for readers of the same text (nlu/amount_asks.py): a word 
 
 KWH_PRICE_MAX = 5.0  # a bare number read as a price per kWh stays below this (¥ or $; the dearest tariffs are ~¥1.5)
 _N = r"(\d+(?:,\d{3})*(?:\.\d+)?|\.\d+)(?![\d])"
-_SIGNS = {
-    "$": "USD",
-    "us$": "USD",
-    "c$": "CAD",
-    "ca$": "CAD",
-    "hk$": "HKD",
-    "¥": "CNY",
-    "￥": "CNY",
-    "£": "GBP",
-    "€": "EUR",
-    "₹": "INR",
-    "₩": "KRW",
-    "s$": "SGD",
-    "nt$": "TWD",
-    "r$": "BRL",
-    "mx$": "MXN",
-    "nz$": "NZD",
-    "฿": "THB",
-}
-_AFTER = {
-    "usd": "USD",
-    "dollars": "USD",
-    "dollar": "USD",
-    "bucks": "USD",
-    "元": "CNY",
-    "块": "CNY",
-    "块钱": "CNY",
-    "rmb": "CNY",
-    "人民币": "CNY",
-    "美元": "USD",
-    "美金": "USD",
-    "刀": "USD",
-    "欧元": "EUR",
-    "英镑": "GBP",
-    "加元": "CAD",
-    "港币": "HKD",
-    "港元": "HKD",
-    "hkd": "HKD",
-    "eur": "EUR",
-    "euros": "EUR",
-    "gbp": "GBP",
-    "cad": "CAD",
-    "yen": "JPY",
-    "jpy": "JPY",
-    "円": "JPY",
-    "日元": "JPY",
-    "inr": "INR",
-    "rupees": "INR",
-    "卢比": "INR",
-    "krw": "KRW",
-    "won": "KRW",
-    "韩元": "KRW",
-    "sgd": "SGD",
-    "新加坡元": "SGD",
-    "新币": "SGD",
-    "twd": "TWD",
-    "ntd": "TWD",
-    "新台币": "TWD",
-    "台币": "TWD",
-    "brl": "BRL",
-    "reais": "BRL",
-    "mxn": "MXN",
-    "chf": "CHF",
-    "瑞郎": "CHF",
-    "sek": "SEK",
-    "kronor": "SEK",
-    "pln": "PLN",
-    "zloty": "PLN",
-    "nzd": "NZD",
-    "thb": "THB",
-    "baht": "THB",
-    "泰铢": "THB",
-    "myr": "MYR",
-    "ringgit": "MYR",
-    "zar": "ZAR",
-    "rand": "ZAR",
-    "€": "EUR",  # "0.38 €/kWh": a sign after the amount
-    "$": "USD",
-    "£": "GBP",
-}
+_SIGNS = SIGNS  # nlu/currency_words.py
+_AFTER = AFTER
 _HOUR = sorted({"h", "hr", "hrs", "hour", "hours", "小时", "个小时", "钟头", "个钟头", "个钟"})
 _GPU_HOUR = sorted(
     {"gpu-hr", "gpu-hour", "gpu hour", "gpu hr", "gpu/hr", "gpu/h", "gpu-h", "gpuh", "card-hour", "卡时"}

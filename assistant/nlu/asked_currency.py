@@ -17,6 +17,7 @@ from assistant.nlu.lexicon import Lexicon
 CODES = (
     "eur", "gbp", "cny", "cad", "aud", "jpy", "hkd", "inr",
     "krw", "sgd", "twd", "brl", "mxn", "chf", "sek", "pln", "nzd", "thb", "myr", "zar",
+    "nok", "dkk", "czk", "huf", "ils", "aed", "try", "php", "idr", "vnd", "rub", "uah",
 )  # fmt: skip
 RATED = ", ".join(("USD", *(code.upper() for code in CODES)))  # said where a currency without a rate is named
 _PATTERNS: dict[int, tuple[re.Pattern[str], dict[str, str]]] = {}
@@ -36,7 +37,8 @@ def _pattern(lex: Lexicon) -> tuple[re.Pattern[str], dict[str, str]]:
         code_of: dict[str, str] = {}
         for code in CODES:
             for tokens in lex.units.get(f"cur_{code}", ()):
-                code_of.setdefault(_joined(tokens).lower(), code.upper())
+                if _joined(tokens):  # a word the tokenizer keeps nothing of names no currency
+                    code_of.setdefault(_joined(tokens).lower(), code.upper())
         for word in lex.listed("us_dollar_words"):
             code_of.setdefault(word.lower().removeprefix("in "), "USD")
         words = "|".join(re.escape(w) for w in sorted(code_of, key=lambda w: (-len(w), w)))

@@ -3,7 +3,7 @@
 Contract: `tokenize(text)` lower-cases (NFKC), drops control characters, reads at most
 `MAX_CHARS` characters, and splits into `Tok`s: numbers ("1,500" -> "1500", Indian "1,20,000" -> "120000", "0.30",
 "-5" when the minus stands apart: "mi-300x" stays mi, 300, x), letter runs, dates ("2023-01"), single CJK characters
-and the symbols $ % / ? € £ ¥ × < ~ & ₹ ₩ ฿ ("rs." before a number is "rs ").
+and the symbols $ % / ? € £ ¥ × < ~ & ₹ ₩ ฿ ₺ ₪ ₫ ₽ ₴ ₱ ("rs." before a number is "rs ").
 Letters and digits are always split ("rtx4090ti" -> rtx, 4090, ti), which is also how
 `key()` turns KB names and aliases into lookup keys, so both sides compare alike.
 """
@@ -22,7 +22,7 @@ _TOKEN = re.compile(
     r"|(?P<num>(?:(?<![a-z0-9_.\-])-(?!\d+(?:\.\d+)?b(?![a-z])))?(?:\d{1,2}(?:,\d\d)+,\d{3}(?![\d])|\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?|\.\d+))"
     r"|(?P<word>[a-z]+)"
     r"|(?P<cjk>[\u3400-\u9fff\uf900-\ufaff])"
-    r"|(?P<sym>[$%/?€£¥×<~&₹₩฿])"
+    r"|(?P<sym>[$%/?€£¥×<~&₹₩฿₺₪₫₽₴₱])"
 )
 # a Mac's screen size ("macbook pro 14寸", "16-inch mbp"): the laptop's size, never a number of its chip or a GPU
 _SCREEN = re.compile(

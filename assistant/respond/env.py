@@ -45,6 +45,18 @@ PER_AMOUNT = {
     "THB": 10000,
     "MYR": 1000,
     "ZAR": 10000,
+    "NOK": 10000,
+    "DKK": 10000,
+    "CZK": 10000,
+    "HUF": 100000,
+    "ILS": 1000,
+    "AED": 1000,
+    "TRY": 10000,
+    "PHP": 10000,
+    "IDR": 10000000,
+    "VND": 10000000,
+    "RUB": 100000,
+    "UAH": 10000,
 }  # value figures per $1,000, ¥10,000 (一万元), €1,000, ₹1 lakh
 SYMBOLS = {
     "USD": "$",
@@ -68,6 +80,18 @@ SYMBOLS = {
     "THB": "฿",
     "MYR": "RM",
     "ZAR": "R",
+    "NOK": "NOK ",
+    "DKK": "DKK ",
+    "CZK": "CZK ",
+    "HUF": "HUF ",
+    "ILS": "₪",
+    "AED": "AED ",
+    "TRY": "₺",
+    "PHP": "₱",
+    "IDR": "Rp ",
+    "VND": "₫",
+    "RUB": "₽",
+    "UAH": "₴",
 }
 
 
