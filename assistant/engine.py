@@ -99,6 +99,7 @@ _FORM_FIELDS = (
     "usage",
     "ignored_words",
     "unrated_amounts",
+    "budget_split",
 )  # usage: hours said
 
 

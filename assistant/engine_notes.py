@@ -21,6 +21,7 @@ from assistant.names import apple_chip
 from assistant.nlu.asked_currency import RATED
 from assistant.nlu.lookup.model_versions import newest_of, point_release
 from assistant.queries import Query
+from assistant.respond.env import SYMBOLS
 
 
 def model_notes(reader: KbReader, query: Query, lang: str) -> list[str]:
@@ -126,6 +127,11 @@ def unrecognized(query: Query, lang: str) -> list[str]:
             out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{memory:g}"))
         else:
             out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
+    if query.budget_split:  # "3台出图机 总预算2w": the answer is for one machine at its share
+        n, total, currency = query.budget_split
+        sign = SYMBOLS.get(currency or "USD", "$")
+        each = total / n
+        out.append(i18n.t(lang, "engine.budget_split", total=f"{sign}{total:,.0f}", n=n, each=f"{sign}{each:,.0f}"))
     return out
 
 

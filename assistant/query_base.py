@@ -23,6 +23,9 @@ class Query:
     # amounts typed in a currency with no exchange rate on record ("S$3200", "₩2,500,000"), left out of the reading
     # (never taken as dollars) and said by the answer: (the amounts as typed, the currency as typed)
     unrated_amounts: tuple[tuple[str, ...], str] | None = None
+    # a total budget for several machines of one card each ("3台出图机，每台一张卡，总预算2w"): (machines, the total,
+    # its currency); the question is answered for one machine at the total's share (nlu/budget_split.py), and said
+    budget_split: tuple[int, float, str | None] | None = None
     # the settings the question states: for a SetQuery all it says; for another intent those stated along
     # the way ("electricity is 0.12 here, tco of 2 3090s", "每天跑8小时"), which the engine applies before
     # answering and keeps for the conversation, as if typed alone

@@ -13,7 +13,7 @@ import dataclasses
 import re
 
 from assistant import i18n
-from assistant.nlu import intents, lalr, messages
+from assistant.nlu import budget_split, intents, lalr, messages
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.bracketed import bracketed_unknown
@@ -346,6 +346,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
     if getattr(result, "embed", None) is not None:  # "embed 5M documents": a count of documents, not an LLM's name
         unrecognized = ()
     unrecognized += devices  # "昇腾910b能跑qwen 72b吗": the model's memory, and the device said not covered
+    result = budget_split.split(result, cleaned, lex)  # "3台出图机，每台一张卡，总预算2w": one machine's share
     if unrecognized:  # "falcon 180b": answered for its parameter count, and the answer says so
         result = dataclasses.replace(result, unrecognized=unrecognized)
     load = (

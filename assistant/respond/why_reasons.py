@@ -16,7 +16,9 @@ import re
 
 from assistant import i18n
 from assistant.answer import Answer
+from assistant.models import hardware
 from assistant.respond.env import Env
+from assistant.respond.fit_sizing import largest_llm
 from assistant.respond.why_fit import fit_why
 from assistant.respond.why_model import model_pick_why
 
@@ -169,9 +171,11 @@ def _unpriced_pick(answer: Answer, env: Env, cards: tuple[str, str], speed: dict
     compared, that value could not be weighed, then a software-stack caveat among the steps ("" when the pick is not
     the faster one)."""
     pick, other = cards
+    counts = answer.figures.get("counts") or {}
+    if (answer.figures.get("pick") or {}).get("reason") == "memory" and speed.get(pick) and speed.get(other):
+        return _unpriced_memory_pick(answer, env, cards, speed[other] / speed[pick], counts)
     if not speed.get(pick) or speed[pick] < speed[other]:
         return ""
-    counts = answer.figures.get("counts") or {}
     said = {g: _set_label(env, g, int(counts.get(g, 1))) for g in (pick, other)}
     lead = env.t(
         "answer.why_pick_unpriced",
@@ -182,6 +186,29 @@ def _unpriced_pick(answer: Answer, env: Env, cards: tuple[str, str], speed: dict
     )
     stack = next((s.strip() for s in answer.steps if s and _STACK_STEP.search(s)), "")
     return env.t("answer.why_lead", reasons=i18n.gap(env.lang).join(p for p in (lead, stack) if p))
+
+
+def _unpriced_memory_pick(answer: Answer, env: Env, cards: tuple[str, str], ratio: float, counts: dict) -> str:
+    """Why the card with more memory was picked when a price is missing: the memory each gives its GPU and the
+    largest model each runs at 4-bit (as the comparison's memory sentence), and how much faster the other is on the
+    models both hold."""
+    pick, other = cards
+    gpus = {g: env.reader.known_gpu(g) for g in cards}
+    if any(gpu is None for gpu in gpus.values()):
+        return ""
+    usable = {g: hardware.gpu_memory_limit_gb(gpu) * int(counts.get(g, 1)) for g, gpu in gpus.items() if gpu}
+    label = {g: _set_label(env, g, int(counts.get(g, 1))) for g in cards}
+    lead = env.t(
+        "answer.why_pick_memory_unpriced",
+        pick=label[pick],
+        other=label[other],
+        usable=f"{usable[pick]:g}",
+        other_usable=f"{usable[other]:g}",
+        big=largest_llm(env, usable[pick], experts=True) or "?",
+        small=largest_llm(env, usable[other], experts=True) or "?",
+        ratio=f"{ratio:.2f}",
+    )
+    return env.t("answer.why_lead", reasons=lead)
 
 
 def _sets_pick(sets: dict, pick: str, env: Env) -> str:
