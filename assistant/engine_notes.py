@@ -110,7 +110,8 @@ def unrecognized(query: Query, lang: str) -> list[str]:
         if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:
             # "摩尔线程s4000 48g 跑qwen2.5 32b": not estimated, but its paper memory and bandwidth are on record
             gb, bw = f"{float(row['memory_gb']):g}", f"{float(row['bandwidth_gbs']):,.0f}"
-            out.append(i18n.t(lang, "engine.uncovered_device_known", mention=mention, gb=gb, bw=bw))
+            key = "engine.uncovered_device_known" + ("" if uncovered.domestic(mention) else "_foreign")
+            out.append(i18n.t(lang, key, mention=mention, gb=gb, bw=bw))
         elif is_uncovered(mention, lang):
             out.append(i18n.t(lang, "engine.uncovered_device", mention=mention))
         elif memory and memory_named(mention) == memory:  # "mac mini m4 16g": a card of that memory

@@ -67,7 +67,7 @@ def _named(mentions: tuple[str, ...], lang: str) -> tuple[list[dict], list[str],
 def answer(mentions: tuple[str, ...], env: Env, field_asked: bool = False) -> tuple[str, list[str]]:
     rows, unknown, generic = _named(mentions, env.lang)
     if generic and not rows and not unknown:
-        rows = _stacks()
+        rows = [r for r in _stacks() if r.get("domestic", True)]  # "国产卡": the Chinese vendors only
     if not rows:
         return "", []
     parts: list[str] = []

@@ -35,19 +35,29 @@ def device_row(mention: str) -> dict | None:
     return None
 
 
+def domestic(mention: str) -> bool:
+    """A domestic Chinese accelerator (the default), not one from abroad (domestic_stacks.toml `domestic = false`:
+    Intel Gaudi, Google TPU, AWS Trainium / Inferentia)."""
+    from assistant.respond import domestic_stack
+
+    row = domestic_stack.stack_of(mention)
+    return row is None or bool(row.get("domestic", True))
+
+
 def paper_specs(mention: str, env: Env) -> tuple[str, list[str]]:
     row = device_row(mention)
     if row is None:
         return "", []
     memory, bandwidth = float(row["memory_gb"]), float(row["bandwidth_gbs"])
     near = _nearest_nvidia(memory, bandwidth, env)
+    tflops = row.get("fp32_tflops") or ""
     text = env.t(
-        "uncovered.specs",
+        "uncovered.specs" if tflops else "uncovered.specs_no_fp32",
         device=row["device"],
         gb=f"{memory:g}",
         mtype=row.get("memory_type") or "",
         bw=f"{bandwidth:,.0f}",
-        tflops=row.get("fp32_tflops") or "?",
+        tflops=tflops,
     )
     if near is not None:
         text += i18n.gap(env.lang) + env.t(
@@ -125,7 +135,7 @@ def clarified(clar, env: Env) -> tuple[str, list[str]]:
     if stack:
         return i18n.gap(env.lang).join([stack, *specs]), list(dict.fromkeys([*stack_cited, *cited]))
     if specs:
-        base = env.t("nlu.uncovered_device_specs", mention=mention)
+        base = env.t("nlu.uncovered_device_specs" + ("" if domestic(mention) else "_foreign"), mention=mention)
         return i18n.gap(env.lang).join([base, *specs]), cited
     return clar.message, []
 

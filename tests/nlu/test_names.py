@@ -185,10 +185,9 @@ def test_a_name_shaped_word_without_gpu_context_is_reported_not_guessed(index):
     assert not [t for t in tags if t[0] == "GPU"] and "t5" in unknown
 
 
-# the H20 is in the KB now (knowledge/devices.csv): Gaudi 3 stands in for a device it does not know
-@pytest.mark.parametrize(
-    "text", ["gaudi 3 specs", "gaudi 3 rental price per hour", "gaudi 3 vs h100", "tpu v5e vs a100"]
-)
+# the H20 is in the KB now (knowledge/devices.csv), Gaudi 3 and TPU v5e are accelerators outside the estimates
+# (knowledge/uncovered_devices.csv): a card name no source holds stands in for a device it does not know
+@pytest.mark.parametrize("text", ["rtx 6090 specs", "rtx 6090 rental price per hour", "rtx 6090 vs h100"])
 def test_unknown_devices_in_gpu_context_are_unknown_gpus(index, text):
     tags, _ = _tags(index, text)
     assert None in [v for k, v in tags if k == "GPU"], tags

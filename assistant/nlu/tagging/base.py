@@ -190,15 +190,19 @@ class TaggerBase:
 
     def _wan_shorthand(self, v: float, i: int) -> bool:
         """ "2w" is 2 万 (20,000) in a Chinese question that speaks of money, not of watts. Ten or more ("80w",
-        "350w") is a draw in watts unless a money word ([lists] wan_money_cues) sits right before it ("预算30w")."""
+        "350w") is a draw in watts unless a money word ([lists] wan_money_cues) sits right before it ("预算30w") or
+        right after it ("老板给了100w预算")."""
         chinese = any(t.kind == "cjk" for t in self.toks)
         power = any(w in self.text for w in ("功耗", "功率", "瓦", "电源", "tdp", "TDP"))
-        if not chinese or power or not 0 < v < 100:
+        if not chinese or power or not 0 < v < 10000:
             return False
         if v < 10 or not float(v).is_integer():
             return True
         before = self.text[max(0, self.toks[i].start - 6) : self.toks[i].start]
-        return any(w in before for w in self.lex.listed("wan_money_cues"))
+        w_end = self.toks[i + 1].end if i + 1 < len(self.toks) else self.toks[i].end
+        after = self.text[w_end : w_end + 4].lstrip("的 ")
+        cues = self.lex.listed("wan_money_cues")
+        return any(w in before for w in cues) or any(after.startswith(w) for w in cues if not w.isascii())
 
     def _weekday_at(self, i: int) -> bool:
         """A Chinese numeral glued after 周 / 星期 / 礼拜 names a weekday ("今天周五"), unless a count follows it
