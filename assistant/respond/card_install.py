@@ -67,9 +67,9 @@ def _sizes(gpu: GpuSpec, env: Env) -> dict[str, str]:
 
 def _headline(gpu: GpuSpec, wanted: list[str], env: Env) -> tuple[str, str, list[str]]:
     """(headline, verdict answer, steps)."""
-    if gpu.server_module == "SXM":
+    if gpu.server_module in ("SXM", "OAM"):
         sibling = pcie_sibling(gpu, env)
-        head = env.t("verdict.install_sxm", gpu=gpu.short_name)
+        head = env.t("verdict.install_sxm" if gpu.server_module == "SXM" else "verdict.install_oam", gpu=gpu.short_name)
         if sibling is not None:
             head += env.t("verdict.install_sxm_sibling", pcie=sibling.short_name)
         return head, "no", card_risks.risk_notes(gpu, env)[0]

@@ -361,7 +361,7 @@ def _asked(reading: Reading, found: Query) -> str | None:
 
 
 # fit.py is at the module line limit: its readers' needs (nlu/reader_needs.py, from their first guards) are here
-needs(("fix_asks",), said=("fix_trouble_words",))(fit.settings_fix)
+needs(said=("fix_trouble_words",))(fit.settings_fix)
 needs(("MODEL", "PARAMS"))(fit.system_ram)
 needs(("GPU",))(fit.mixed_set)
 needs(("GPU",), ("FIT", "run_words"))(fit.unknown_device)

@@ -353,6 +353,8 @@ class GpuTagging(GpuContext):
         match = self.index.gpu(tt[i : j + 1], self.span(i, j + 1))
         if not (after and "GPU_WORD" in after[1]) or match.status != "unknown":
             return None
+        if any(self.index.gpu(tt[k : j + 1], self.span(k, j + 1)).status == "ok" for k in range(i + 1, j)):
+            return None  # "seeing mi250 cards on ebay": a card the KB knows after a word of the sentence
         return self.add("GPU", match, i, j + 1)
 
     def try_gpu(self, i: int) -> int | None:
