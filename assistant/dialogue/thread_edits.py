@@ -121,6 +121,9 @@ def upgrade_of_thread(dlg: Dialogue, follow: Query) -> Query:
     if isinstance(ctx.last_query, RecommendQuery) and ctx.last_query.upgrade_from:  # the upgrades again
         return dataclasses.replace(ctx.last_query, text=follow.text, settings=follow.settings, **money)
     owned = ctx.focus_or_first()
+    if isinstance(ctx.last_query, RecommendQuery) and owned not in {name for name, _ in ctx.owned}:
+        # "which card then" after a pick: the card talked about is the answer's own pick, not one the user has
+        return dataclasses.replace(ctx.last_query, text=follow.text, settings=follow.settings, **money)
     if owned is None:
         raise NothingToReferTo(follow.text)
     work = ctx.workload or ctx.setup.workload

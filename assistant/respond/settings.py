@@ -340,6 +340,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
         elif s.key in SAVABLE:
             line = line.rstrip("。.") + env.t("set.setting_session")
         lines.append(line)
+        if s.key == "currency" and a.budget_usd:  # "how much is that in usd" after a budget in lira: the budget
+            lines.append(env.t("set.budget_shown", money=env.money(float(a.budget_usd))))
         if s.key == "currency" and value == "CNY":
             switched = True
     if switched and not brief:
