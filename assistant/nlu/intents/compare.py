@@ -74,7 +74,12 @@ def read(r: Reading) -> Query | None:
         return None  # "that one, how much power does it use": one card named twice, no comparison
     if _one_card_said_twice(r, refs, pair):
         return None  # "小红书说 A100 现在便宜了，二手 A100 80g 多少钱": one card, its price (spec)
-    if len(refs) >= 2 and not (r.model and b.has("FIT", "SPEED") and not pair) or (pair and len(pair.refs) >= 2):
+    picked = b.has("COMPARE") and r.said("ask_pick")  # "5070 ti 4000块，3090 3000块，跑 sdxl 出图，选哪个"
+    if (
+        len(refs) >= 2
+        and not (r.model and b.has("FIT", "SPEED") and not pair and not picked)
+        or (pair and len(pair.refs) >= 2)
+    ):
         premise = "first" if (why and len(why.refs) >= 2 and "OVER" in why.parts) else None
         aspect = r.aspect()
         if why and not b.has("FASTER", "SPEED") and not r.speed_words():

@@ -153,6 +153,8 @@ def read(r: Reading) -> Query | None:
         # "ok which one for sdxl lora training then": a pick (among the cards talked about), not a fit; of two models
         # ("glm-4.5 air vs llama 4 scout, which one runs better on a 64gb mac") the fit of each
         return None
+    if b.has("COMPARE") and len({g.name for g in r.explicit if g.name}) == 2 and said(r, "ask_pick"):
+        return None  # "5070 ti 4000块，二手 3090 3000块，跑 sdxl 出图，选哪个": a pick between the two (compare)
     if not refs and b.has("CPU") and said(r, "add_card") and said(r, "ask_pick"):
         return None  # "我电脑是i5 12400加16g内存，加一张啥卡能跑7b": which card to add, a recommendation
     if not (r.model or b.has("PARAMS")):
