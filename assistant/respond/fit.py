@@ -52,6 +52,7 @@ from assistant.respond.fit_hints import count_lead, deep_fit, deep_yes, more_car
 from assistant.respond.fit_link import link_line
 from assistant.respond.fit_rows import Card, FitCase, estimates, memory_table, mode_name, rows_to_show
 from assistant.respond.fit_sizing import (  # noqa: F401 - re-exported: other answers import them from here too
+    generic_shape,
     largest_finetunable,
     largest_llm,
     setup_text,
@@ -208,7 +209,7 @@ def _respond(query: FitQuery, env: Env) -> Answer:
         ""  # "how much context can i fit", "上下文最多开多少": the answer, kept when a speed lead replaces the head
     )
     if longest:
-        line = env.t("fit.longest_context", prec=longest_prec, ctx=f"{longest:,}", trained=f"{model.context or 0:,}")
+        line = _longest_line(query, model, longest_prec, longest, env)
         line += fit_hints.kv_q8_said(case, longest_prec, longest)  # "kv cache 开 q8 呢": the longest at a q8_0 cache
         words = lexicon(env.lang)
         if query.want_context or any(
@@ -551,3 +552,13 @@ def _answer(case: FitCase, head: str, table, steps: list[str], figures: dict) ->
         sources=sources,
         lang=env.lang,
     )
+
+
+def _longest_line(query, model, prec: str, longest: int, env: Env) -> str:
+    """The longest context that fits; for a model known only by its size, the trained length is the assumed shape's
+    (§mem.generic), said so, not the model's."""
+    trained = f"{model.context or 0:,}"
+    near = generic_shape(query.params_b, env) if not query.model and getattr(query, "params_b", None) else None
+    if near is not None:
+        return env.t("fit.longest_context_generic", prec=prec, ctx=f"{longest:,}", trained=trained, near=near.name)
+    return env.t("fit.longest_context", prec=prec, ctx=f"{longest:,}", trained=trained)
