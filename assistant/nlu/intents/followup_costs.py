@@ -64,11 +64,13 @@ def hours_priced(r: Reading) -> Query | None:
     tag = b.first("HOURS")
     if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"}:
         return None
-    if not set(b.unknown) <= r.lex.listed("per_run_words"):  # "训一次大概3小时 总共多少钱": one run's hours
+    each = {"各", "分别", "each", "apiece"}  # "租一小时各多少刀": the rate of each card talked about
+    if not set(b.unknown) <= r.lex.listed("per_run_words") | each:  # "训一次大概3小时 总共多少钱": one run's hours
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
     totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
     allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled or b.unknown else set())
+    allowed |= {"CURRENCY"}  # "多少刀": the money asked in dollars
     allowed |= set() if r.explicit else {"RENT"}  # "国内租一小时多少": the rent of what was talked about
     if not (priced or totalled) or {t.kind for t in b.tags} - allowed - {"GPU", "ON"} or b.has("KWH", "MONEY"):
         return None
