@@ -277,6 +277,7 @@ class Engine:
         paper = uncovered.against(query, env, answer)  # "s4000 能替代a100吗": paper figures against the card named
         # "orange pi 5": a name the KB lacks that the concept's page covers is not said to be left out
         notes = engine_notes.covered_by(engine_notes.unrecognized(query, lang), query, answer)
+        notes += engine_notes.budget_split(query, lang)  # "3台 总预算2w": the share each machine's answer is for
         notes += stand_in_memory.lines(query, env)  # "rtx 5080 super 24gb": what 24 GB would hold, not the 16 GB
         answer.headline = i18n.gap(lang).join([*notes, *paper, headline]).strip()
         answer.notes[:0] = engine_notes.ignored(query, lang)  # "48h straight": the word left out, said

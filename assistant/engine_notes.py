@@ -128,12 +128,16 @@ def unrecognized(query: Query, lang: str) -> list[str]:
             out.append(i18n.t(lang, "engine.unrecognized_memory", mention=mention, gb=f"{memory:g}"))
         else:
             out.append(i18n.t(lang, "engine.unrecognized", mention=mention))
-    if query.budget_split:  # "3台出图机 总预算2w": the answer is for one machine at its share
-        n, total, currency = query.budget_split
-        sign = SYMBOLS.get(currency or "USD", "$")
-        each = total / n
-        out.append(i18n.t(lang, "engine.budget_split", total=f"{sign}{total:,.0f}", n=n, each=f"{sign}{each:,.0f}"))
     return out
+
+
+def budget_split(query: Query, lang: str) -> list[str]:
+    """ "3台出图机 总预算2w": the total budget, the machines and the share the answer is for (nlu/budget_split.py)."""
+    if not query.budget_split:
+        return []
+    n, total, currency = query.budget_split
+    sign = SYMBOLS.get(currency or "USD", "$")
+    return [i18n.t(lang, "engine.budget_split", total=f"{sign}{total:,.0f}", n=n, each=f"{sign}{total / n:,.0f}")]
 
 
 def ignored(query: Query, lang: str) -> list[str]:

@@ -42,10 +42,14 @@ def _plural_forms(words: frozenset[str]) -> frozenset[str]:
 
 
 def _machines(r: Reading) -> list[tuple[int, int]]:
-    """(end of the machine noun, machines) for each "N <machine>" / "N台" of the question."""
-    low = r.text.lower()
+    return machines_in(r.text, r.lex)
+
+
+def machines_in(text: str, lex) -> list[tuple[int, int]]:
+    """(end of the machine noun, machines) for each "N <machine>" / "N台" of the text (2 to 500 machines)."""
+    low = text.lower()
     out = []
-    nouns = _plural_forms(r.lex.listed("machine_words"))
+    nouns = _plural_forms(lex.listed("machine_words"))
     for pattern in (_EN_NUMBER, _EN_WORD_NUMBER):
         for m in pattern.finditer(low):
             if m.group(2) in nouns:

@@ -197,8 +197,9 @@ def settings_fix(r: Reading) -> Query | None:
     own = r.explicit or r.vram()  # "on my 12gb card": the memory said stands for the card
     generic = None if r.model or r.b.has("PARAMS") else said(r, "fix_generic_image_words")
     # "getting out of memory errors running sdxl on my 3060": the trouble told with no other ask asks its fix too
-    low = r.text.lower()
-    told = _HAPPENING.search(low) and not (r.b.has("RECOMMEND", "BUY", "BUDGET", "MONEY") or _UPGRADE.search(low))
+    told = said(r, "trouble_happening_words") and not (
+        r.b.has("RECOMMEND", "BUY", "BUDGET", "MONEY") or said(r, "trouble_buy_words")
+    )
     fix = said(r, "fix_asks") or told
     if not ((r.model or r.b.has("PARAMS") or generic) and own and said(r, "fix_trouble_words") and fix):
         return None
@@ -212,11 +213,6 @@ def settings_fix(r: Reading) -> Query | None:
     return found
 
 
-# the trouble told as happening ("getting", "keeps running out", "一直爆显存"), not asked ("will it oom", "会爆显存吗")
-_HAPPENING = re.compile(
-    r"\b(?:getting|got|keeps?|kept|ran out|running out|runs out|throws?|errors?|crash\w*)\b|一直|老是|总是|报错"
-)
-_UPGRADE = re.compile(r"\b(?:upgrad\w*|buy\w*|replac\w*|new card|new gpu|switch to)\b|升级|换卡|换显卡|买")
 _MAX_MODEL_LEN = re.compile(r"max[-_ ]model[-_ ]len(?:gth)?\s*[=:]?\s*(\d{3,7})\b")  # vLLM's flag as typed
 GENERIC_IMAGE_MODEL = "sdxl-base"  # "sd" / "stable diffusion" with no version, out of memory: SDXL [A]
 

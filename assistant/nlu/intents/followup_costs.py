@@ -64,8 +64,8 @@ def hours_priced(r: Reading) -> Query | None:
     tag = b.first("HOURS")
     if len(r.explicit) > 1 or r.model or not isinstance(tag, dict) or set(tag) != {"total"}:
         return None
-    each = {"各", "分别", "each", "apiece"}  # "租一小时各多少刀": the rate of each card talked about
-    if not set(b.unknown) <= r.lex.listed("per_run_words") | each:  # "训一次大概3小时 总共多少钱": one run's hours
+    # "训一次大概3小时 总共多少钱": one run's hours; "租一小时各多少刀": the rate of each card talked about
+    if not set(b.unknown) <= r.lex.listed("per_run_words") | r.lex.listed("each_card_words"):
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
     totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"

@@ -365,7 +365,8 @@ def read(r: Reading) -> Query | None:
         throughput(r) and not b.has("RENT") and not named
     ):
         return None
-    if _provider_only(r, named, spot or spends) and r.model and (said(r, "ask_fit") or said(r, "ask_verdict")):
+    asks_run = said(r, "ask_fit") or said(r, "ask_verdict") or said(r, "card_use_words")  # "can i use a runpod 3090"
+    if _provider_only(r, named, spot or spends) and r.model and asks_run:
         from assistant.nlu.intents import fit  # "can runpod a100 run llama 3 70b": whether it runs, not the rate
 
         return fit.read(r)

@@ -28,7 +28,6 @@ from assistant.nlu.text import tokenize
 
 _CHIPSET = re.compile(r"^(b[2-9][56]0m?|x[3-9][79]0e?|z[3-9][79]0|h[3-9][17]0|a[3-9]20|trx[45]0|wrx[89]0|w[6-9]90)$")
 _PSU_SUFFIX = re.compile(r"^[a-z]{1,2}\d?$")  # "x", "i", "e", "g", "gm", "x3"
-_MALAYSIA = re.compile(r"malaysia|ringgit|\bmyr\b|马来西亚|马币|林吉特")
 _PSU_WATTS = (300.0, 3000.0)  # a PSU model's number is its wattage in this range
 _MM = {"mm": 1.0, "毫米": 1.0, "cm": 10.0, "厘米": 10.0}
 PERIOD_DAYS = {"day": 1.0, "week": 7.0, "month": 365.25 / 12, "year": 365.25}  # calendar days per period
@@ -101,7 +100,8 @@ class HardwareTagging(TaggerBase):
         watts = self._glued_num(i + 1)
         if watts is None or not _PSU_WATTS[0] <= watts <= _PSU_WATTS[1]:
             return None
-        if self.currency_at(i) and (any(t.kind == "MONEY" for t in self.tags) or _MALAYSIA.search(self.text.lower())):
+        malaysia = self.lex.words_in("place_myr", self.text.lower())
+        if self.currency_at(i) and (any(t.kind == "MONEY" for t in self.tags) or malaysia):
             return None  # "5070 ti RM4000, 二手 3090 RM3000": ringgit, as the amount before it, not a Corsair RM PSU
         end = i + 2
         if end < len(self.tt) and self.toks[end].glued and _PSU_SUFFIX.match(self.tt[end].lower()):
