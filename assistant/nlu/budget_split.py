@@ -4,9 +4,9 @@ for llm inference, one gpu each, 8k in total".
 Contract: `split(query, text, lex)` -> the recommendation or build for ONE machine, its budget the total divided by the
 machines, with `budget_split` = (machines, the total as typed in its currency, the currency) for the answer to say;
 the query unchanged unless all of these hold: no card is named, a count of 2-50 machines (machine_count.machines_in:
-a number before a machine word of [lists] machine_words, or Chinese 台), one card to each ([lists] per_machine_words /
-machine_each_words), and the budget said to be for all of them ([lists] budget_total_words). A budget said per
-machine ("$1500 each") is kept as it is.
+a number before a machine word of [lists] machine_words, or Chinese 台), and the budget said to be for all of them
+([lists] budget_total_words: "2 servers, 16k total"; one card each or not, the machines share it). A budget said per
+machine ("$1500 each") is kept as it is. The machines' number read as a count of cards is one card per machine.
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ def split(query: Query, text: str, lex: Lexicon) -> Query:
     if any(g.name for g in getattr(query, "gpus", ())):
         return query
     low = text.lower()
-    if not (lex.words_in("per_machine_words", low) or lex.words_in("machine_each_words", low)):
-        return query
     if not lex.words_in("budget_total_words", low):
         return query
     counted = machines_in(text, lex)  # nlu/machine_count.py: "3台", "4 workstations"
@@ -39,6 +37,9 @@ def split(query: Query, text: str, lex: Lexicon) -> Query:
         dataclasses.replace(s, value=s.value / n) if s.key == "budget_usd" and s.value == total else s
         for s in query.settings
     )
+    # "4 workstations, one gpu each": the machines' number is no count of cards in one of them
+    if isinstance(query, RecommendQuery) and query.gpu_count == n:
+        query = dataclasses.replace(query, gpu_count=1)
     return dataclasses.replace(
         query,
         budget_usd=total / n,

@@ -233,7 +233,8 @@ class _Tagger(
         return "of" in self.tt[i + used : j] or bool(re.match(r"\S*\d+\s?s\b", self.text[self.toks[j].start :]))
 
     def _not_a_card(self, i: int, pronoun: object) -> bool:
-        """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each"), "that" right
+        """The pronoun at token i stands for no GPU: "each" right after a quantity ("1k tokens each") or a
+        card word ("one gpu each"), "that" right
         after a noun it describes (lexicon relative_heads: "setup that gives me", "a card that runs"), or "it" after a
         machine named with no GPU before it (machine_words: "need a pc build ..., what gpu should i put in it"), "it"
         in "if it's slow" (if_it_speed: the run's speed, not a card), or an
@@ -246,6 +247,8 @@ class _Tagger(
         last = self.tags[-1] if self.tags else None
         if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind in _AMOUNTS:
             return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
+        if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind == "GPU_WORD":
+            return True  # "4 workstations, one gpu each": a card in each of the machines, not the cards talked about
         if pronoun == "other" and i + 1 < len(self.tt) and self.tt[i + 1] == "than":
             return True  # "what can i run other than 8b models": no other card
         if pronoun in ("that", "this") and i + 1 < len(self.tt) and self.tt[i + 1] in self.lex.listed("use_nouns"):

@@ -177,6 +177,9 @@ class GpuTagging(GpuContext):
                 return self.add("GPU", m, i, ext)
             if ext - end == 2 and f" {self.tt[end]} GB" in f" {match.name}":  # "strix halo 395 128gb": its own size
                 return self.add("GPU", dataclasses.replace(match, mention=self.span(i, ext)), i, ext)
+        sized = self._size_after(i, end, match)
+        if sized is not None:
+            return sized
         if end < len(self.tt) and (
             self._variant_word(end)
             or (
@@ -187,6 +190,23 @@ class GpuTagging(GpuContext):
         ):
             return None
         return self.add("GPU", dataclasses.replace(match, mention=self.span(i, end)), i, end)
+
+    def _size_after(self, i: int, j: int, match: GpuMatch) -> int | None:
+        """A memory size at token j ("24g", "24 gb") right after the card `match` names from token i, read with it:
+        its own memory ("a10g 24g") is that card; a size the KB holds a variant of is that variant; another size is a
+        card not known, the named one suggested ("p102-100 10g": the KB's P102-100 has 5 GB). None when no size
+        follows."""
+        tt = self.tt
+        if not match.name or j + 1 >= len(tt) or self.toks[j].kind != "num" or tt[j + 1] not in ("gb", "g"):
+            return None
+        held = self.index.memory_of(match.name)
+        if held is not None and abs(held - float(tt[j])) < 0.5:
+            return self.add("GPU", dataclasses.replace(match, mention=self.span(i, j + 2)), i, j + 2)
+        m = self.index.gpu(tt[i : j + 2], self.span(i, j + 2))
+        if m.status == "unknown":
+            near = (match.name, *(c for c in m.candidates if c != match.name))
+            m = dataclasses.replace(m, candidates=near[:3])
+        return self.add("GPU", m, i, j + 2)
 
     def _variant_word(self, j: int) -> bool:
         """Token j changes which product a GPU mention names: ti, super, laptop, sxm, a memory size ..."""

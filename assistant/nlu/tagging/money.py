@@ -142,7 +142,12 @@ class MoneyTagging(TaggerBase):
         budgeted = budgeted or any(t.kind == "ASK" and t.value == "cheaper" for t in self.tags[-2:])
         # "2k for a whole pc build": the machine named a few words on ("for a (whole / new) pc"), its price
         machine_on = jj + 1 < n and tt[jj] == "for" and any(w in _PRICE_BEFORE for w in tt[jj + 1 : jj + 5])
+        # "one gpu each, 8k in total": an amount for all the machines, never a context
+        after = " ".join(tt[jj : jj + 4]) + " "
+        total_after = any(after.startswith(w + " ") for w in self.lex.listed("budget_total_words"))
         if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE) or machine_on:
+            return self._money(i, jj, v * 1000)
+        if total_after:
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
 
