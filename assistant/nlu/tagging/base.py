@@ -138,7 +138,7 @@ class TaggerBase:
             if (
                 v is not None
                 and nxt is not None
-                and nxt.glued
+                and (nxt.glued or nxt.text in ("万", "亿"))  # "预算 5 万": a space before 万 is common
                 and nxt.text in ("万", "千", "亿")
                 and not (nxt.text == "千" and i + 2 < len(self.tt) and self.tt[i + 2] == "瓦")
             ):

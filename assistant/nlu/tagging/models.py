@@ -365,8 +365,13 @@ class ModelTagging(TaggerBase):
 
     def _counts_something(self, k: int) -> bool:
         """The number at token k counts what the word after it names ("sdxl 8 images", "flux 20 steps", "3 epochs";
-        lexicon counted_nouns): a quantity of the question, never a model's version."""
-        return k + 1 < len(self.tt) and self.tt[k + 1] in self.lex.listed("counted_nouns")
+        lexicon counted_nouns), the cards counted ("deepseek 8 卡", "qwen 4 gpus"; card_count_nouns) or a number after a
+        comma: a quantity of the question, never a model's version."""
+        if k > 0 and "," in self.gap(k - 1):
+            return True  # "满血 deepseek，8 卡一台": the clause ended before the number
+        return k + 1 < len(self.tt) and (
+            self.tt[k + 1] in self.lex.listed("counted_nouns") or self.tt[k + 1] in self.lex.listed("card_count_nouns")
+        )
 
     def _output_noun(self, k: int, known: list[str]) -> bool:
         """Token k names what an image model makes ("sdxl image", "flux pics"; lexicon image_outputs), right after the

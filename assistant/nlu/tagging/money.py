@@ -192,6 +192,8 @@ class MoneyTagging(TaggerBase):
             jj = j + c
             per = 1 if jj < n and tt[jj] in PER_WORDS else 0
             kw = self.unit("kwh", jj + per)
+            if not kw and v >= 100:
+                return None  # "300 ct scans": a count of scans, not $3 a kWh (a rate in cents says its kWh)
             return self.add("KWH", v / 100.0, i, jj + per + kw if kw else jj)
         per = 1 if j < n and tt[j] in PER_WORDS else 0
         kw = self.unit("kwh", j + per)
