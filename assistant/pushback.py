@@ -9,9 +9,10 @@ about a card named, of a kind the lists `claim_value` / `claim_slower` / `claim_
 the rest of the message read as a question in the thread (its comparison), led by the verdict on the claim
 (respond/pushback_lead.claim_lead). A claim of another kind, or about no card, after a bare challenge ("are you
 sure? i saw people run it on one 3090") is the bare challenge; a follow-up naming a card after it ("really? what
-about the 4080") is that follow-up, answered as usual. A claim that some memory is enough ("别人说24g显存就够了") is
-the thread's model on that memory (assistant/memory_claim.py). Nothing is answered when there is no last answer or
-a question back is pending.
+about the 4080") is that follow-up, answered as usual. Surprise at it (lexicon `surprise_bare`: "thats a big
+gap??", "差这么多？", or a factor echoed back: "2x?") is its "why?", with no stand-by lead. A claim that some memory
+is enough ("别人说24g显存就够了") is the thread's model on that memory (assistant/memory_claim.py). Nothing is
+answered when there is no last answer or a question back is pending.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ _FILLERS = re.compile(
     r"[\s?？!！.。,，~～…]+|\b(?:lol|bro|man|dude|tho|though|then|ok|okay|hmm+|uh|um|like|wait|hold on)\b"
     r"|[吗嘛呢啊呀哦吧么]"
 )
+_ECHOED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|倍)")  # "2x?", "2倍？": a factor of the last answer echoed back
 _FACTS = ("spec", "explain")  # answers of facts: a challenge hears them again, stood by
 CLAIMS = ("claim_value", "claim_slower", "claim_faster", "claim_better")  # the first found names the kind
 
@@ -43,6 +45,11 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
         return speed  # "that seems slow, ppl on reddit are saying 20 t/s": that speed against the estimate
     lex = lexicon(lang)
     low = text.lower().strip()
+    surprised, rest = _opening(low, lex.listed("surprise_bare"))
+    while surprised and (more := _opening(rest, lex.listed("surprise_bare")))[0]:
+        rest = more[1]  # "wow that much faster?"
+    if surprised and not _FILLERS.sub("", rest) or _ECHOED.fullmatch(_FILLERS.sub(" ", low).strip()):
+        return _why(engine, text, dialogue)  # "thats a big gap??", "差这么多？", "wait, 2x?": the reasons of the last
     opened, after = _opening(low, lex.listed("pushback_bare"))
     if opened and not _FILLERS.sub("", after):
         return _stand_by(engine, text, dialogue, lang)  # "are you sure?", "你确定吗", "真的吗？"
@@ -58,6 +65,12 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     if opened and not led and _follows_on(engine, after):  # "really? what about the 4080": the new ask, as usual
         return engine._answer(after.strip(" ,，?？!！"), dialogue, whole=False)
     return _stand_by(engine, text, dialogue, lang) if opened else None
+
+
+def _why(engine, text: str, dialogue: Dialogue) -> Answer | None:
+    """The "why?" of the last answer, for surprise at it (no challenge: nothing stood by)."""
+    said = engine._answer(text, dialogue, whole=False, chosen=FollowUpQuery(text=text, ask="why", asked_figure="why"))
+    return said if said.understood else None
 
 
 def _stand_by(engine, text: str, dialogue: Dialogue, lang: str) -> Answer | None:

@@ -329,6 +329,7 @@ class VerdictQuery(Query):
     params_b: float | None = None  # "闲鱼3090 5000块 能跑70b吗": a model size without a name, the same
     risks: bool = False  # "... 五百块 坑在哪": the catches of the card's form asked (respond/card_risks.py), said first
     owned_use: str = ""  # the user's own card, its use asked: "any" (what it runs) or "keep" (keep or change it)
+    mode: str | None = None  # the method named ("is a 5090 enough for the qlora"): lora | qlora | full_finetune
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -151,9 +151,11 @@ def verdict_of_thread(dlg: Dialogue, query: Query) -> Query:
 
     if not (isinstance(query, VerdictQuery) and query.kind in ("enough", "good") and query.gpus):
         return query
-    if query.workload or query.model or query.params_b or query.feature or query.offer:
+    # "is a 5090 enough for the qlora" in a thread about fine-tuning a model: that model by that method
+    method = query.mode is not None and query.workload == "llm_finetune" and dlg.context.setup.model is not None
+    if (query.workload and not method) or query.model or query.params_b or query.feature or query.offer:
         return query
-    follow = FollowUpQuery(text=query.text, gpus=query.gpus, settings=query.settings)
+    follow = FollowUpQuery(text=query.text, gpus=query.gpus, settings=query.settings, mode=query.mode)
     found = on_the_thread(dlg, follow, want_speed=False, want_time=False)
     if found is not None:
         return found

@@ -358,6 +358,17 @@ _NOT_TOPIC = (
 )
 
 
+def _followed_term(r: Reading) -> list:
+    """ "what about with zluda", "and directml?": a follow-up whose only word not understood is a one-word term of a
+    concept (no card or model named): that concept, never the last answer again."""
+    b = r.b
+    if not b.has("FOLLOW") or r.refs or r.model or len(b.unknown) != 1:
+        return []
+    if {t.kind for t in b.tags} - {"FOLLOW", "ON", "QUESTION", "AND"}:
+        return []
+    return [m for m in mentions(r) if key(m[2]) == key(b.unknown[0])]
+
+
 def topic(r: Reading) -> Query | None:
     b = r.b
     if r.num("CONTEXT") and b.has("FOLLOW") and not b.has("EXPLAIN", "WHY"):
@@ -374,6 +385,7 @@ def topic(r: Reading) -> Query | None:
         for m in mentions(r)
         if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not in_a_gpu(r, m)
     ]
+    found = found or _followed_term(r)
     if not found or _names_model(r, found) or rig.psu_question(r):
         return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
     if not b.has("EXPLAIN") and b.has("GPU_WORD") and _cards_with_feature(r):

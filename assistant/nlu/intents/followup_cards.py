@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import card_uses
-from assistant.nlu.followup_details import _amount
+from assistant.nlu.followup_details import _amount, _mode_said
 from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.settings import settings_of
@@ -44,7 +44,9 @@ def other_gpu(r: Reading) -> Query | None:
     joins = said(r, "join_words")  # "how does the 4070 ti super fit in there": joins the comparison
     if not (joins or any(said(r, name) for name in cues) or card_cued(r)):
         return None
-    if not {t.kind for t in b.tags} <= {"GPU", "COUNT", "NUMBER", "CONDITION", "SET", "FIT"} | AROUND | (
+    # "would a single 5090 do the qlora then": a method said with the card (PER: "a single"); not a bare "training"
+    method = {"MODE", "PER"} if _mode_said(r) else {"PER"}
+    if not {t.kind for t in b.tags} <= {"GPU", "COUNT", "NUMBER", "CONDITION", "SET", "FIT"} | method | AROUND | (
         {"EXPLAIN", "COMPARE"} if joins else set()
     ):
         return None

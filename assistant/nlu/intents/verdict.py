@@ -323,7 +323,14 @@ def read(r: Reading) -> Query | None:
         owned_use=("keep" if keep else "any")
         if (r.form.owned and (keep or not r.b.has("MODE")) and not r.model) or both
         else "",
+        mode=_method_said(r),
     )
+
+
+def _method_said(r: Reading) -> str | None:
+    from assistant.nlu.followup_details import _mode_said  # (followup_details imports the intents package)
+
+    return _mode_said(r)
 
 
 def _asked_of_card(r: Reading) -> bool:
