@@ -129,7 +129,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if rented is not None:  # "how much would that cost" after a rent: that rent
             each = [g for g in follow.gpus if g.pronoun in ("them", "both", "all")]
             if each and rented.mode == "job":  # "total cost each" after a job timed on two cards: on each of them
-                on_each = fill(dlg, each, True)
+                on_each = fill(dlg, tuple(each), True)
                 return dataclasses.replace(rented, text=follow.text, settings=follow.settings, gpus=on_each)
             return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
         if isinstance(base, CostQuery) and base.kind == "training_run" and base.gpus:  # "cost?" after a run timed
