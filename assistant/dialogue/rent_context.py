@@ -396,10 +396,19 @@ def _at_the_provider_talked_about(dlg: Dialogue, query: RentOrBuyQuery) -> RentO
 def job_to_rent_or_buy(dlg: Dialogue, query: Query) -> Query:
     """ "ok scrap buying, renting an h100 for this job, what's the bill", "rent or buy a 4090 then?" while the
     conversation is about a training job: renting against buying for that job (its model, method and data) on those
-    GPUs, when the question names no work, model or usage of its own."""
-    from assistant.queries import RentOrBuyQuery
+    GPUs, when the question names no work, model or usage of its own. A card named to rent right after a run timed
+    ("vs renting an a100 for that") is that run's rent on it (job_rates)."""
+    from assistant.queries import CostQuery, RentOrBuyQuery
 
     setup = dlg.context.setup
+    run = dlg.context.last_query
+    if isinstance(query, RentOrBuyQuery) and isinstance(run, CostQuery) and run.kind == "training_run" and run.gpus:
+        named = tuple(g for g in query.gpus if g.name and not g.pronoun)
+        own_job = (query.model, query.params_b) in ((None, None), (run.model, run.params_b))  # (filled from it)
+        timed_on = {g.name for g in run.gpus}  # "or should i just buy the second 4090": the run's own card weighed
+        if named and not timed_on & {g.name for g in named} and own_job and not (query.hours_per_week or query.months):
+            # "vs renting an a100 for that" after a run timed on the user's card: that run rented on the A100
+            return job_rates(query, named, query.provider, run)
     if not isinstance(query, RentOrBuyQuery) or not setup.trains():
         return query
     own = (query.model, query.params_b, query.workload, query.mode, query.hours_per_week, query.utilization)

@@ -446,7 +446,8 @@ def _workload_on_card(r: Reading) -> bool:
         for k, t in enumerate(tags)
         if not (t.kind == "UNDER" and not (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER")))
     }
-    return bool(r.workload or _training_said(r)) and kinds <= _WORK_ON_CARD and not r.fields()
+    # "can i train on my 3060": the user's own card, said as theirs (SET), at that work
+    return bool(r.workload or _training_said(r)) and kinds <= _WORK_ON_CARD | {"SET"} and not r.fields()
 
 
 def _training_said(r: Reading) -> bool:

@@ -195,10 +195,40 @@ def _glued_variants(word: str) -> tuple[str, ...]:
     return ()
 
 
+# Chinese words inside a mention, one token per character: a laptop word is "mobile", the word for the memory
+# ("3080 笔记本 16g 显存") adds nothing
+_CJK_WORDS = {
+    "笔记本版": "mobile",
+    "笔记本": "mobile",
+    "移动版": "mobile",
+    "移动端": "mobile",
+    "游戏本": "mobile",
+    "轻薄本": "mobile",
+    "显存": "",
+}
+
+
+def _cjk_words(toks: list[str]) -> list[str]:
+    out: list[str] = []
+    k = 0
+    while k < len(toks):
+        word = next((w for w in _CJK_WORDS if "".join(toks[k : k + len(w)]) == w), None)
+        if word is None:
+            out.append(toks[k])
+            k += 1
+            continue
+        out.extend([_CJK_WORDS[word]] if _CJK_WORDS[word] else [])
+        k += len(word)
+    return out
+
+
 def split_suffixes(toks: list[str]) -> list[str]:
     """A mention's tokens as the index compares them: glued suffixes split ("4070tis" -> 4070 ti super),
-    "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000)."""
+    "g" after a size is gigabytes ("12g"), a thousands "k" after a letter prefix is read ("a6k" -> a 6000), a Chinese
+    laptop word is "mobile" ("3080 笔记本 16g")."""
     out: list[str] = []
+    if any(not t.isascii() for t in toks):
+        toks = _cjk_words(toks)
     for t in toks:
         prev = out[-1] if out else ""
         if t in SUFFIX_SPLIT and prev[:1].isdigit():
