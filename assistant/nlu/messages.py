@@ -146,11 +146,13 @@ def model_problem(q, m, kind: str, index, lang: str = "en") -> str:
     return i18n.t(lang, "nlu.unknown_model", what=_what(lang, q.intent), mention=m.mention) + hint
 
 
-NON_LLM_KINDS = ("video", "image", "vision", "speech")  # lexicon lists unknown_<kind>_families
+# lexicon lists unknown_<kind>_families
+NON_LLM_KINDS = ("video", "image", "vision", "speech", "science", "ocr", "restore")
 
 
 def non_llm_model(mention: str, index, lang: str) -> str:
-    """What to say of a model the list lacks whose family is a video, image, vision or speech one: its kind and the
+    """What to say of a model the list lacks whose family is a video, image, vision, speech, science, OCR or
+    restoration one: its kind and the
     models of that kind the knowledge base holds; "" when it is none of these."""
     kind = _non_llm_kind(mention, lang)
     if kind is None:

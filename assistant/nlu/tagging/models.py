@@ -311,7 +311,8 @@ class ModelTagging(TaggerBase):
         again by `_word_forms`)."""
         held = _FAMILIES.get(id(self.lex))
         if held is None or held[0] is not self.lex:
-            kinds = ("video", "image", "speech")  # nlu/messages.py names each as its kind (vision words stay workloads)
+            # nlu/messages.py names each as its kind (vision words stay workloads)
+            kinds = ("video", "image", "speech", "science", "ocr", "restore")
             families = self.lex.listed("unknown_model_families").union(
                 *(self.lex.listed(f"unknown_{k}_families") for k in kinds)
             )
