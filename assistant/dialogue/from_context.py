@@ -83,6 +83,7 @@ def among_compared(dlg: Dialogue, query: Query) -> Query:
         query.max_power_w,
         query.budget_currency,
         query.model_family,
+        query.card_class,  # "便宜点的专业卡呢": a search among that class of cards, not the two compared again
     )
     if any(v is not None for v in constrained) or query.gpu_count > 1:
         return query

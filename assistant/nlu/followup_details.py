@@ -84,3 +84,17 @@ def _count_word(r: Reading) -> int | None:
     """ "and with four?": a number word alone in a follow-up is a GPU count."""
     found = [r.lex.numbers[w] for w in r.b.unknown if w in r.lex.numbers]
     return int(found[0]) if len(found) == 1 and 2 <= found[0] <= 16 else None
+
+
+def opens_followup(b) -> bool:
+    """The first tag opens the question, at most one word before it ("ok and with 2?"); "paper due friday and
+    today is monday, qlora llama 3 8b ..." is a question of its own, not a follow-up led by "and"."""
+    before = [t for t, p in zip(b.toks, b.toks_pos, strict=False) if p < b.tags[0].start]
+    # "gaming and ai, 4080 super or 7900 xtx": a word of the question's own before "and" opens no follow-up
+    return not before or (len(before) == 1 and (not before[0].isascii() or before[0].lower() in _OPENERS))
+
+
+_OPENERS = frozenset(
+    "ok okay k kk so oh hmm hm alright right well cool nice great thanks thx ty yes yeah yep no nah but then also"
+    " now hey wait actually fine sure".split()
+)

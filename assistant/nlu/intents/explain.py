@@ -359,12 +359,13 @@ _NOT_TOPIC = (
 
 
 def _followed_term(r: Reading) -> list:
-    """ "what about with zluda", "and directml?": a follow-up whose only word not understood is a one-word term of a
-    concept (no card or model named): that concept, never the last answer again."""
+    """ "what about with zluda", "and directml?", "稳定性呢": a follow-up whose only word not understood is a one-word
+    term of a concept (no card or model named): that concept, never the last answer again."""
     b = r.b
     if not b.has("FOLLOW") or r.refs or r.model or len(b.unknown) != 1:
         return []
-    if {t.kind for t in b.tags} - {"FOLLOW", "ON", "QUESTION", "AND"}:
+    # "实验室机房 24 小时跑，稳定性呢": where and how long the cards run may be said beside it
+    if {t.kind for t in b.tags} - {"FOLLOW", "ON", "QUESTION", "AND", "ORGANIZATION", "HOURS", "PER", "SET"}:
         return []
     return [m for m in mentions(r) if key(m[2]) == key(b.unknown[0])]
 
@@ -379,13 +380,15 @@ def topic(r: Reading) -> Query | None:
         named = mentions(r)  # "显存带宽对推理速度影响多大": how much a named concept matters is that concept
         if named:
             return ExplainQuery(text=r.text, concept=named[0][0], mention=named[0][2])
+    followed = _followed_term(r)
+    if followed:
+        return _concepts_query(r, followed)
     tag_words = [f" {key(t.text)} " for t in b.tags if t.text]
     found = [
         m
         for m in mentions(r)
         if len(key(m[2]).split()) >= 2 and not any(f" {key(m[2])} " in w for w in tag_words) and not in_a_gpu(r, m)
     ]
-    found = found or _followed_term(r)
     if not found or _names_model(r, found) or rig.psu_question(r):
         return None  # "undervolt my two 3090s to 275w each, will an 850w psu cope": the power of that build
     if not b.has("EXPLAIN") and b.has("GPU_WORD") and _cards_with_feature(r):
@@ -477,6 +480,11 @@ def _mentions(r: Reading) -> list[tuple[str, int, str]]:
         else:
             i += 1
     return out
+
+
+def names_concept(r: Reading) -> bool:
+    """A concept of the knowledge is named in two words or more, or three Chinese characters (mentions)."""
+    return any(len(text.split()) >= 2 or not text.isascii() and len(text) >= 3 for _, _, text in mentions(r))
 
 
 def _cjk(tok: str) -> bool:

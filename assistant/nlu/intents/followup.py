@@ -21,7 +21,16 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu.card_size import card_size_said, size_or_more_said
-from assistant.nlu.followup_details import _amount, _count_word, _mode_said, _sale_said, data_images, job_data, made_in
+from assistant.nlu.followup_details import (
+    _amount,
+    _count_word,
+    _mode_said,
+    _sale_said,
+    data_images,
+    job_data,
+    made_in,
+    opens_followup,
+)
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.lists import top_n
@@ -63,6 +72,8 @@ AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASP
 
 @needs(unless=("MODEL", "PARAMS"))
 def about_last(r: Reading) -> Query | None:
+    from assistant.nlu.intents import explain  # (explain imports this module's readers)
+
     b = r.b
     if r.explicit or b.has("MODEL", "PARAMS"):
         return None
@@ -76,6 +87,7 @@ def about_last(r: Reading) -> Query | None:
         and kinds <= {"WHY", "NO", "RECOMMEND", "BUY", "FASTER", "COST", "FIELD", "PRICES", "SPEED"} | AROUND
         and len(b.unknown) <= 2
         and _only(b.unknown, r.lex.listed("why_fillers") | r.lex.listed("why_about"))
+        and not explain.names_concept(r)  # "why are workstation cards so expensive": that concept
     ):
         return build(r, ask="why")  # "why?", "why that one?", "why tho", "为啥？", "how come?"
     if (
@@ -300,23 +312,9 @@ def fragment(r: Reading) -> Query | None:
     return build(r)
 
 
-def _opens(b) -> bool:
-    """The first tag opens the question, at most one word before it ("ok and with 2?"); "paper due friday and
-    today is monday, qlora llama 3 8b ..." is a question of its own, not a follow-up led by "and"."""
-    before = [t for t, p in zip(b.toks, b.toks_pos, strict=False) if p < b.tags[0].start]
-    # "gaming and ai, 4080 super or 7900 xtx": a word of the question's own before "and" opens no follow-up
-    return not before or (len(before) == 1 and (not before[0].isascii() or before[0].lower() in _OPENERS))
-
-
-_OPENERS = frozenset(
-    "ok okay k kk so oh hmm hm alright right well cool nice great thanks thx ty yes yeah yep no nah but then also"
-    " now hey wait actually fine sure".split()
-)
-
-
 def read(r: Reading) -> Query | None:
     b = r.b
-    lead = b.tags[0].kind if _opens(b) else ""
+    lead = b.tags[0].kind if opens_followup(b) else ""
     last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
     if last.kind in ("NUMBER", "MONEY"):  # "4090呢 一万三", "那3080ti呢 三千五": the particle, then the card's amount
         last = next((t for t in reversed(b.tags) if t.kind not in ("QUESTION", "NUMBER", "MONEY")), last)
