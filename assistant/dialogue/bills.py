@@ -71,8 +71,11 @@ def bill_of_comparison(dlg: Dialogue, query: Query) -> Query:
 
 
 def build_of(figures: dict) -> tuple[str, int, float] | None:
-    """The build a rig answer settled on (its `figures.rig`): GPU, count and the draw at the wall under load."""
+    """The build a rig answer settled on (its `figures.rig`): GPU, count and the draw at the wall under load; a
+    machine of different cards ("mixed set", its cards, the load it stated)."""
     rig = figures.get("rig") or {}
+    if not rig and figures.get("mixed_set") and figures.get("load_w"):  # "2 x 3090 + a 4090": the machine's load
+        return "mixed set", int(figures.get("gpu_count") or 2), float(figures["load_w"])
     if not rig.get("wall_w") or not rig.get("gpu"):
         return None
     return str(rig["gpu"]), int(rig.get("gpu_count") or 1), float(rig["wall_w"])
@@ -91,6 +94,8 @@ def build_bill(dlg: Dialogue, query: Query) -> Query:
     said = query.text.lower()  # the cards may be filled in from the thread already: named only when typed here
     typed = any(g.mention and g.mention.lower() in said for g in query.gpus)
     other = any((g.name and g.name != build[0]) or (g.count != build[1] and not g.count_open) for g in query.gpus)
+    if other and last is not None and last.intent == "rig":  # a mixed machine (2 x 3090 + a 4090): the rig's own set
+        other = {(g.name, g.count) for g in query.gpus} != {(g.name, g.count) for g in getattr(last, "gpus", ())}
     if query.build_draw and (typed or other):  # "and with a third card?" after the build's bill: those cards' own
         return dataclasses.replace(query, watts=None, build_draw=False)
     if (

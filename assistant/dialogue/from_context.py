@@ -265,6 +265,11 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
             aspect="speed",
             settings=query.settings,
         )
+    from assistant.dialogue.references import focus_refs
+
+    talked = focus_refs(dlg)
+    if len(talked) > 1:  # "跑 70b q4 速度按哪张算" after 2 x 3090 + a 4090 in one machine: on all of them
+        return dataclasses.replace(query, gpus=talked)
     focus = ctx.focus or ctx.gpus[0]
     return dataclasses.replace(query, gpus=(GpuRef(mention=focus, name=focus, count=ctx.focus_count),))
 

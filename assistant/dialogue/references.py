@@ -169,8 +169,13 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
 
 
 def focus_refs(dlg: Dialogue) -> tuple[GpuRef, ...]:
-    """The GPU the last answer favoured, as many as it picked ("2 x RTX 3090"); () when there is none."""
+    """The GPU the last answer favoured, as many as it picked ("2 x RTX 3090"), or every card of the one machine a
+    fit or build was about ("2 x RTX 3090 + RTX 4090"); () when there is none."""
     ctx = dlg.context
+    last = ctx.last_query
+    mixed = tuple(g for g in getattr(last, "gpus", ()) if g.name and not g.pronoun)
+    if last is not None and last.intent in ("fit", "rig") and len({g.name for g in mixed}) > 1:
+        return mixed  # "跑 70b q4 速度按哪张算", "整机满载多少瓦" after 2 x 3090 + a 4090 in one machine: all of them
     # after a comparison asked in full, the side its answer picked ("换成租呢" after "Get the RTX 3090")
     focus = ctx.compare_pick if ctx.compare_pick in ctx.gpus else ctx.focus_or_first()
     if focus is None:

@@ -95,7 +95,10 @@ def _running_by_watts(query: CostQuery, env: Env, refs: list | None = None) -> A
         years=f"{years:g}",
         gpu=env.t(
             "cost.build_draw" if query.build_draw else "cost.your_draw",
-            what=counted(env, env.gpu(refs[0].name), refs[0].count, article=False),
+            # every card of the machine ("2 x RTX 3090、RTX 4090"), not the first alone
+            what=i18n.join_names(
+                env.lang, [counted(env, env.gpu(g.name), g.count, article=False) for g in refs if g.name]
+            ),
             watts=f"{watts:,.0f}",
         )
         if refs

@@ -318,6 +318,8 @@ def read(r: Reading) -> Query | None:
     last = next((t for t in reversed(b.tags) if t.kind != "QUESTION"), b.tags[-1])
     if last.kind in ("NUMBER", "MONEY"):  # "4090呢 一万三", "那3080ti呢 三千五": the particle, then the card's amount
         last = next((t for t in reversed(b.tags) if t.kind not in ("QUESTION", "NUMBER", "MONEY")), last)
+    if last.kind in ("MODE", "WORKLOAD"):  # "训练呢，炼个 lora": the particle ends the clause, the work said after it
+        last = next((t for t in reversed(b.tags) if t.kind not in ("QUESTION", "MODE", "WORKLOAD")), last)
     if (
         last.kind == "FOLLOW"
         and last.text == "呢"
