@@ -86,6 +86,8 @@ class _Tagger(
             if nxt is None:
                 nxt = self.try_hardware(i)  # "rm850x", "1500va", "355mm", "fractal north", "b650": never a GPU
             if nxt is None:
+                nxt = self.try_rack(i)  # "gb200 nvl72": 72 of its GPU; "dgx h100": eight H100s
+            if nxt is None:
                 nxt = self.try_full_name(i)
             if nxt is None:
                 nxt = self.try_brand(i)  # "零一万物yi 34b": a model's brand, before "零一" reads as a number

@@ -49,6 +49,8 @@ def respond(query, env: Env) -> Answer | None:
     if not named and gpu.memory_gb and need > gpu.memory_gb:  # "llama 70b locally or an api": as many as hold it
         n = min(math.ceil(need / gpu.memory_gb), MAX_DEFAULT_CARDS)
     cards = f"{n} x {gpu.short_name}" if n > 1 else gpu.short_name
+    if need > n * (gpu.memory_gb or 0) and getattr(query, "system_ram_gb", None) and named:
+        return None  # "on a 4060 8gb + 32gb ddr4 ... or an api": the fit with the system RAM said answers (offload)
     if need > n * (gpu.memory_gb or 0):  # "run deepseek v3 on my 3090 or use the api": it does not run there at all
         return _answer(
             query,

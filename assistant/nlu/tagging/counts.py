@@ -37,6 +37,22 @@ class CountTagging(MoneyTagging):
             return None  # "3090 x16 slot": PCIe lanes
         return self.add("COUNT", int(tt[k]), i, k + 1, {"AFTER": True})
 
+    def try_rack(self, i: int) -> int | None:
+        """A system named by its GPUs: "gb200 nvl72" is 72 of the GB200's GPU (NVL36: 36), "dgx h100" / "hgx b200"
+        eight of the card (an 8-GPU board); a GPU tag and its COUNT. "dgx spark" / "dgx station" are products of their
+        own (the general path reads them)."""
+        tt, n = self.tt, len(self.tt)
+        if tt[i] in ("dgx", "hgx") and i + 1 < n and tt[i + 1] not in ("spark", "station") and self.gpu_start(i + 1):
+            return self.add("COUNT", 8, i, i + 1)  # the card read next is counted
+        k = next((k for k in range(i + 1, min(i + 4, n - 1)) if tt[k] == "nvl" and tt[k + 1] in ("36", "72")), None)
+        if k is None or not self.gpu_start(i):
+            return None
+        head = self.index.gpu(tt[i:k], self.span(i, k))
+        if head.status != "ok":
+            return None
+        self.add("GPU", head, i, k)
+        return self.add("COUNT", int(tt[k + 1]), k, k + 2, {"AFTER": True})
+
     def classifier_count(self, i: int, j: int, v: float) -> int | None:
         """ "两张3090", "2块4090", "四卡", "双卡": a number and a Chinese classifier before a GPU (or at the end, or
         before 呢 / 吗 / 的, a model, a GPU word, or new / used then a card)."""
