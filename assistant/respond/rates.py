@@ -374,6 +374,8 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
     if query.mode == "job":
         n, card_steps, extra = rates_job.cards(query, env, gpu, n)
         hours, job_figures, job_steps = rates_job.job_hours(query, env, gpu, n)
+        if hours is None and job_steps:  # no time model for the job (an image model's LoRA): said first
+            lead, job_steps = i18n.gap(env.lang).join([job_steps[0], lead]) if lead else job_steps[0], job_steps[1:]
         steps += card_steps + job_steps + rates_job.node_step(query, env, gpu, n, rates[0].on_demand_usd_per_gpu_hour)
         extra |= job_figures
         if query.hours:  # "lora on a rented a100 for about 10 hours": the hours stated are what is rented

@@ -110,6 +110,8 @@ def job_hours(query, env: Env, gpu, n: int) -> tuple[float | None, dict, list[st
     model, _ = sized_model(query, env)
     if model is None:
         return None, {}, []
+    if model.kind in ("image", "video"):  # "租 4090 训一次 flux lora 多少钱": no time model for its training
+        return None, {}, [env.t("rates.job_no_time_kind", model=model.name)]
     tokens = job_tokens(query, model)
     done = job_plan.run(model, query.method, tokens, gpu, n)
     factor = job_plan.FLOPS_PER_PARAM_TOKEN.get(query.method, 6.0)
