@@ -26,6 +26,7 @@ from assistant import i18n
 from assistant.models import constants as C
 from assistant.models import llm, memory, scaling
 from assistant.nlu.concept_facts import Fact, fact, fact_of, says
+from assistant.nlu.lexicon import lexicon
 from assistant.query_talk import ExplainQuery
 from assistant.respond.concept_facts_practice import (
     QUANT,
@@ -159,8 +160,11 @@ def _tensor_pipeline(query: ExplainQuery, env: Env) -> Lead | None:
     need = memory.inference_memory(model, QUANT, context=4096, n_gpus=n)
     if not memory.fit(need, gpu.memory_gb, n).fits:
         model, model_note = _model(env, EXAMPLE_LLM), env.t("explain.example_model", model="Llama 3 8B")
+    # "两张 3090 没 nvlink": the cards talk over PCIe, whatever bridge they could take
+    via = "pcie" if lexicon(env.lang).words_in("no_nvlink_words", query.text.lower()) else None
     speeds = {
-        s: scaling.llm_scaling([gpu] * n, model, QUANT, split=s, batch=1, context=4096) for s in ("tensor", "layer")
+        s: scaling.llm_scaling([gpu] * n, model, QUANT, split=s, batch=1, context=4096, via=via)
+        for s in ("tensor", "layer")
     }
     text = env.t(
         "facts.tensor_pipeline",
