@@ -58,11 +58,23 @@ class WattsReading:
         return gap in self.lex.listed("card_at_words")
 
     def psu_watts(self) -> float | None:
-        """A PSU's watts: the WATTS amount beside a PSU word, else the first not a limit, draw or wall draw."""
+        """A PSU's watts: the WATTS amount beside a PSU word (times the supplies counted before it: "2 个 2000w 电源"),
+        else the first not a limit, draw or wall draw."""
         skip = (self.card_limit_tag(), self.draw_tag(), *wall_tags(self.b.tags, self.text.lower(), self.lex))
         watts = [t for t in self.b.kinds.get("WATTS", []) if not any(t is k for k in skip)]
         named = [t for t in watts if self._psu_beside(t)]
-        return (named or watts)[0].number() if watts else None
+        if not watts:
+            return None
+        chosen = (named or watts)[0]
+        return chosen.number() * (self._psu_count(chosen) if named else 1)
+
+    def _psu_count(self, watts: Tag) -> int:
+        """ "2 个 2000w 电源", "two 1600w psus": a count of 2-4 right before a PSU's watts is that many supplies."""
+        before = [t for t in self.b.tags if t.end <= watts.start]
+        if not before or before[-1].kind != "COUNT" or watts.start - before[-1].end > 2:
+            return 1
+        n = int(before[-1].number())
+        return n if 2 <= n <= 4 else 1
 
     def _psu_beside(self, watts: Tag) -> bool:
         """A PSU word right after the amount ("850w psu", "850w电源") or right before it ("电源850w", "psu: 850w"), or
