@@ -245,14 +245,18 @@ SPEND_SHARE = 0.5  # [A] a value pick under half the budget leaves the money to 
 
 def budget_fastest(best, ranking, budget: float | None, env: Env) -> str:
     """ "i have $2500 for a gpu for training": when the value pick costs under SPEND_SHARE of the budget, the fastest
-    card the ranking holds within it (one card, as the pick) and how much faster; "" otherwise."""
-    if not budget or best.price_usd * best.n_gpus >= SPEND_SHARE * budget:
+    card the ranking holds within it (one card, as the pick) and how much faster; else that the cards ranked are
+    within the budget; "" with no budget."""
+    if not budget:
         return ""
+    within = i18n.gap(env.lang) + env.t("rec.budget_within", budget=env.money(budget))  # the budget said, used
+    if best.price_usd * best.n_gpus >= SPEND_SHARE * budget:
+        return within
     fastest = max(
         (r for r in ranking.rows if r.n_gpus == best.n_gpus), key=lambda r: (r.score, -r.price_usd), default=None
     )
     if fastest is None or fastest.gpu == best.gpu or fastest.score < best.score * 1.1:
-        return ""
+        return within
     return i18n.gap(env.lang) + env.t(
         "rec.budget_fastest",
         budget=env.money(budget),
