@@ -29,7 +29,8 @@ _FILLERS = re.compile(
     r"[\s?？!！.。,，~～…]+|\b(?:lol|bro|man|dude|tho|though|then|ok|okay|hmm+|uh|um|like|wait|hold on)\b"
     r"|[吗嘛呢啊呀哦吧么]"
 )
-_ECHOED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|倍)")  # "2x?", "2倍？": a factor of the last answer echoed back
+# "2x?", "2倍？" after a comparison: a factor of its answer echoed back (after a fit "2x?" asks for two cards)
+_ECHOED = re.compile(r"\d+(?:\.\d+)?\s*(?:x|×|倍)")
 _FACTS = ("spec", "explain")  # answers of facts: a challenge hears them again, stood by
 CLAIMS = ("claim_value", "claim_slower", "claim_faster", "claim_better")  # the first found names the kind
 
@@ -48,7 +49,8 @@ def answer(engine, text: str, dialogue: Dialogue) -> Answer | None:
     surprised, rest = _opening(low, lex.listed("surprise_bare"))
     while surprised and (more := _opening(rest, lex.listed("surprise_bare")))[0]:
         rest = more[1]  # "wow that much faster?"
-    if surprised and not _FILLERS.sub("", rest) or _ECHOED.fullmatch(_FILLERS.sub(" ", low).strip()):
+    echoed = _ECHOED.fullmatch(_FILLERS.sub(" ", low).strip()) and context.last_query.intent == "compare"
+    if surprised and not _FILLERS.sub("", rest) or echoed:
         return _why(engine, text, dialogue)  # "thats a big gap??", "差这么多？", "wait, 2x?": the reasons of the last
     opened, after = _opening(low, lex.listed("pushback_bare"))
     if opened and not _FILLERS.sub("", after):
