@@ -81,9 +81,8 @@ def _stand_by(engine, text: str, dialogue: Dialogue, lang: str) -> Answer | None
 
     last = dialogue.context.last_query
     facts = last is not None and last.intent in _FACTS  # "3090 tdp" -> "真的吗": the figure again, no reasons to give
-    why = last if facts else FollowUpQuery(text=text, ask="why", asked_figure="why")
-    said = engine._answer(text, dialogue, whole=False, chosen=why)
-    if not said.understood:
+    said = engine._answer(text, dialogue, whole=False, chosen=last) if facts else _why(engine, text, dialogue)
+    if said is None or not said.understood:
         return None
     return stand_by(said, Env(engine.reader, dialogue.assumptions, dialogue.context, lang=lang))
 

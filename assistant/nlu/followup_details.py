@@ -3,7 +3,7 @@
 Contract: each function takes a `Reading` and returns one detail, or None / False / {} when it is not said:
 `job_data` the training job's data (samples, tokens per sample, epochs), `made_in` the hours of "how many ... in an
 hour / a day / a minute", `_amount` a bare number (the dialogue decides what it is), `_count_word` a number word alone
-(a GPU count), `_mode_said` the training method named, `_sale_said` whether a card's sale price is stated. The words
+(a GPU count), `mode_said` the training method named, `_sale_said` whether a card's sale price is stated. The words
 are lexicon lists; nothing here matches one question.
 """
 
@@ -23,7 +23,7 @@ def _sale_said(r: Reading) -> bool:
     return bool(said(r, "sold_for_words")) and "get" in r.b.toks and (r.money() is not None or r.b.has("NUMBER"))
 
 
-def _mode_said(r: Reading) -> str | None:
+def mode_said(r: Reading) -> str | None:
     """The training method a follow-up names: LoRA / QLoRA, or a full fine-tune in so many words ("full finetune",
     "全参"); a bare training word ("大概要训多久", "train it") names none (the thread's method stays)."""
     mode = r.mode() if r.b.has("MODE") else "inference"

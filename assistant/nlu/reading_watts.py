@@ -69,9 +69,10 @@ class WattsReading:
         return chosen.number() * (self._psu_count(chosen) if named else 1)
 
     def _psu_count(self, watts: Tag) -> int:
-        """ "2 个 2000w 电源", "two 1600w psus": a count of 2-4 right before a PSU's watts is that many supplies."""
+        """ "2 个 2000w 电源", "two 1600w psus", "3 1200w psus": a count of 2-4 right before a PSU's watts is that
+        many supplies."""
         before = [t for t in self.b.tags if t.end <= watts.start]
-        if not before or before[-1].kind != "COUNT" or watts.start - before[-1].end > 2:
+        if not before or before[-1].kind not in ("COUNT", "NUMBER") or watts.start - before[-1].end > 2:
             return 1
         n = int(before[-1].number())
         return n if 2 <= n <= 4 else 1

@@ -251,6 +251,8 @@ class _Tagger(
             return True  # "1k tokens each", "$800 each": each of the things counted, not the GPUs
         if self.tt[i] == "each" and last is not None and last.end == self.toks[i - 1].end and last.kind == "GPU_WORD":
             return True  # "4 workstations, one gpu each": a card in each of the machines, not the cards talked about
+        if self.tt[i] == "each" and self.tt[i - 1] in ("in", "into", "per"):
+            return True  # "single gpu in each": in each of the machines
         if pronoun == "other" and i + 1 < len(self.tt) and self.tt[i + 1] == "than":
             return True  # "what can i run other than 8b models": no other card
         if pronoun in ("that", "this") and i + 1 < len(self.tt) and self.tt[i + 1] in self.lex.listed("use_nouns"):

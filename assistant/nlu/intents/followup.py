@@ -24,11 +24,11 @@ from assistant.nlu.card_size import card_size_said, size_or_more_said
 from assistant.nlu.followup_details import (
     _amount,
     _count_word,
-    _mode_said,
     _sale_said,
     data_images,
     job_data,
     made_in,
+    mode_said,
     opens_followup,
 )
 from assistant.nlu.intents.compare import worth_asked
@@ -517,7 +517,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         want_speed=want_speed,
         video_use=bool(said(r, "video_work_words")) and not said(r, "video_models"),
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
-        mode=_mode_said(r),
+        mode=mode_said(r),
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
         amount=_amount(r),
         period=per,

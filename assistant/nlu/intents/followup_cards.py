@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.nlu import card_uses
-from assistant.nlu.followup_details import _amount, _mode_said
+from assistant.nlu.followup_details import _amount, mode_said
 from assistant.nlu.intents import card_topic
 from assistant.nlu.intents.followup import AROUND, _only, build
 from assistant.nlu.intents.settings import settings_of
@@ -45,7 +45,7 @@ def other_gpu(r: Reading) -> Query | None:
     if not (joins or any(said(r, name) for name in cues) or card_cued(r)):
         return None
     # "would a single 5090 do the qlora then": a method said with the card (PER: "a single"); not a bare "training"
-    method = {"MODE", "PER"} if _mode_said(r) else {"PER"}
+    method = {"MODE", "PER"} if mode_said(r) else {"PER"}
     if not {t.kind for t in b.tags} <= {"GPU", "COUNT", "NUMBER", "CONDITION", "SET", "FIT"} | method | AROUND | (
         {"EXPLAIN", "COMPARE"} if joins else set()
     ):

@@ -305,6 +305,8 @@ def read(r: Reading) -> Query | None:
         workload = None
     if workload is None and worth_for_model:
         workload = "llm_inference" if r.mode() == "inference" else "llm_finetune"  # "worth it for 70b": to run it
+    from assistant.nlu.followup_details import mode_said  # (followup_details imports the intents package)
+
     offer = _price_typed(r)  # "矿卡5700xt 300块 能跑ai吗": the price the user would pay, for the answer to use
     if offer is None:  # "二手矿卡3090能买吗，闲鱼五千左右": a price stated for the one card further on
         stated = [amount for ref, _, amount in stated_prices(r) if len(gpus) == 1 and ref.name == gpus[0].name]
@@ -323,14 +325,8 @@ def read(r: Reading) -> Query | None:
         owned_use=("keep" if keep else "any")
         if (r.form.owned and (keep or not r.b.has("MODE")) and not r.model) or both
         else "",
-        mode=_method_said(r),
+        mode=mode_said(r),
     )
-
-
-def _method_said(r: Reading) -> str | None:
-    from assistant.nlu.followup_details import _mode_said  # (followup_details imports the intents package)
-
-    return _mode_said(r)
 
 
 def _asked_of_card(r: Reading) -> bool:

@@ -145,9 +145,9 @@ class MoneyTagging(TaggerBase):
         # "one gpu each, 8k in total": an amount for all the machines, never a context
         after = " ".join(tt[jj : jj + 4]) + " "
         total_after = any(after.startswith(w + " ") for w in self.lex.listed("budget_total_words"))
-        if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE) or machine_on:
+        if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
             return self._money(i, jj, v * 1000)
-        if total_after:
+        if machine_on or total_after:
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
 
