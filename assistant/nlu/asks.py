@@ -474,7 +474,7 @@ def gpu_tags_of(text: str, index) -> tuple[tuple[str, object], ...]:
     found = remembered(key)
     if found is None:
         lex = lexicon(lang)
-        tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+        tags, _ = tag(lex.respell(tokenize(cleaned), index.name_words), cleaned, index, lex)
         found = gpu_tags(tags)
         remember(key, found)
     return found

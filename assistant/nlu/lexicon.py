@@ -121,11 +121,19 @@ class Lexicon:
         """The word of list `name` this language writes (its own file's first), `default` when none."""
         return self.first_words.get(name, default)
 
-    def respell(self, toks: list) -> list:
+    def respell(self, toks: list, name_words: frozenset[str] = frozenset()) -> list:
         """`toks` with every misspelled word token replaced by the word it means (its position kept); a spelling of
-        several tokens ("蒸馏版" for "distill": a Chinese word of a model's name) becomes one word token over them."""
+        several tokens ("蒸馏版" for "distill": a Chinese word of a model's name) becomes one word token over them.
+        A short shorthand right after a word of a GPU name (`name_words`) is part of that name ("wii u", not "you")."""
         fixed = self.spelling
-        out = [t._replace(text=fixed[t.text.lower()]) if t.text.lower() in fixed else t for t in toks]
+
+        def kept(k: int) -> bool:
+            return len(toks[k].text) <= 2 and k > 0 and toks[k - 1].text.lower() in name_words
+
+        out = [
+            t._replace(text=fixed[t.text.lower()]) if t.text.lower() in fixed and not kept(k) else t
+            for k, t in enumerate(toks)
+        ]
         phrases = self.spelled_phrases
         if not phrases or not any(t.kind == "cjk" for t in out):
             return out
@@ -389,7 +397,8 @@ def _load(lang: str) -> Lexicon:
         )
         for name, items in lists.items()
     }
-    spelling = {typo: word for word, typos in doc.get("spelling", {}).items() for typo in typos}
+    kept = set(own.get("lists", {}).get("spelling_kept", []))  # a base typo that is a word of this language
+    spelling = {typo: word for word, typos in doc.get("spelling", {}).items() for typo in typos if typo not in kept}
     own_lists = own.get("lists", {})
     first_words = {name: (own_lists.get(name) or items)[0] for name, items in doc.get("lists", {}).items() if items}
     return Lexicon(

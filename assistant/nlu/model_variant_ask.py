@@ -30,7 +30,7 @@ def _models(text: str, index) -> list:
 
     cleaned, _ = clean(text)
     lex = lexicon(i18n.language_of(cleaned))
-    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+    tags, _ = tag(lex.respell(tokenize(cleaned), index.name_words), cleaned, index, lex)
     return [t for t in tags if t.kind == "MODEL" and bool(getattr(t.value, "key", None))]
 
 

@@ -288,7 +288,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
     cleaned, cut = clean(text)
     lang = lang or language(cleaned)
     lex = lexicon(lang)
-    toks = lex.respell(tokenize(cleaned))  # "electricty bill": the word meant
+    toks = lex.respell(tokenize(cleaned), index.name_words)  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)
     if retry and (product := bracketed_unknown(tags, cleaned)):
         return _without_product(text, cleaned, product, lambda rest: parse(rest, index, lang, retry=False))

@@ -234,7 +234,7 @@ def usage_of_text(text: str, index) -> Usage | None:
 
     cleaned, _ = clean(text)
     lex = lexicon(i18n.language_of(cleaned))
-    tags, _ = tag(lex.respell(tokenize(cleaned)), cleaned, index, lex)
+    tags, _ = tag(lex.respell(tokenize(cleaned), index.name_words), cleaned, index, lex)
     return read_usage(tags, cleaned, lex)
 
 

@@ -18,7 +18,7 @@ from assistant.nlu.lexicon import Lexicon
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
 from assistant.nlu.lookup.name_tokens import BRAND
 from assistant.nlu.tagging.cn_numerals import CN_NUM, cn_number, cn_range
-from assistant.nlu.tagging.words import BRAND_FIX, SERIES_FIX, SUFFIX_FIX
+from assistant.nlu.tagging.words import BRAND_FIX, FAMILY_WORDS, SERIES_FIX, SUFFIX_FIX
 from assistant.nlu.text import Tok
 
 V = TypeVar("V")
@@ -299,6 +299,7 @@ class TaggerBase:
                 or (w,) in self.lex.phrases
                 or w in self.index.name_words
                 or w in self.index.model_families
+                or w in FAMILY_WORDS  # "qwen2.5 7b instruct 1m": a model's variant word, never "instinct"
                 or w in self.lex.count_words
                 or w in self.lex.numbers
                 or any(w in starts for starts in self.lex.unit_starts.values())

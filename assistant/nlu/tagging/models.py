@@ -149,7 +149,8 @@ class ModelTagging(TaggerBase):
         if hit:
             used, key = hit
             j = i + used
-            size = self._size_at(j)
+            # "qwen2.5 7b instruct 1m": the name said its size; a number after it is no other size (1M is its context)
+            size = None if any(self._size_at(k) for k in range(i, j)) else self._size_at(j)
             named = j
             while size is None and named < min(n, j + 2) and self._name_word(named):
                 named += 1  # "mistral large 123b", "llama 3.3 nemotron super 49b": name words before the size

@@ -223,6 +223,21 @@ class MoneyTagging(TaggerBase):
             return self._money(i, j, v)
         return None
 
+    def beside_total_word(self, i: int, j: int, v: float) -> int | None:
+        """An amount right after or before a total word (lexicon [lists] budget_total_words): "每台一张卡，一共 4 万",
+        "2 servers, 16000 total" is money for all the machines, never a count or a card (a card's model number alone
+        is left to the cards)."""
+        if abs(v) < 500 or (j - i == 1 and self.tt[i] in self.index.bare_numbers):
+            return None
+        before = self.text[: self.toks[i].start].rstrip(" ,，:：").lower()
+        after = " ".join(self.tt[j : j + 4]) + " "
+        words = self.lex.listed("budget_total_words")
+        if any(before.endswith(w) and (w.isascii() is False or before[: -len(w)][-1:] in ("", " ")) for w in words):
+            return self._money(i, j, v)
+        if any(after.startswith(w + " ") for w in words):
+            return self._money(i, j, v)
+        return None
+
     # helpers ----------------------------------------------------------------------------------
     def _card_after_cap(self, i: int, j: int) -> bool:
         """A card's model number right after a cap word whose amount came before it ("$450 max, 5060 ti", "450 max,

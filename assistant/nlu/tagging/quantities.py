@@ -54,6 +54,7 @@ NUMBER_STEPS: tuple[Callable[[Any, int, int, float], int | None], ...] = (
     SizeTagging.size_units,  # "24gb", "4bit", "70b", "8k tokens", "300w"
     CountTagging.count_x,  # "4x"
     MoneyTagging.after_budget,  # "预算 8000", "手上有三万条客服对话"
+    MoneyTagging.beside_total_word,  # "一共 4 万", "16000 total"
     CountTagging.count_word,  # "two 3090s", "four of them"
 )
 
