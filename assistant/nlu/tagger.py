@@ -349,7 +349,19 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
 
 def tag(toks: list[Tok], text: str, index: NameIndex, lex: Lexicon) -> tuple[list[Tag], list[str]]:
     tags, unknown = _Tagger(toks, text, index, lex).run()
-    return _feature_pronoun_dropped(_named_again(tags, text)), unknown
+    return _per_card_dropped(_feature_pronoun_dropped(_named_again(tags, text))), unknown
+
+
+def _per_card_dropped(tags: list[Tag]) -> list[Tag]:
+    """ "多少钱一张", "how much each": one card right after a price asked is the unit the price is for, not a count
+    of cards (the cards talked about are still the ones priced)."""
+    return [
+        t
+        for k, t in enumerate(tags)
+        if not (
+            t.kind == "COUNT" and t.value == 1 and k and tags[k - 1].kind == "FIELD" and tags[k - 1].value == "price"
+        )
+    ]
 
 
 def _feature_pronoun_dropped(tags: list[Tag]) -> list[Tag]:

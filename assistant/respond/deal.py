@@ -212,7 +212,8 @@ def respond(query: VerdictQuery, env: Env) -> Answer:
             )
     elif not query.workload and _use_asked(query, env):  # "arc b580 for ai, any good? 12gb for 250": the maker's
         practice = vendor_practice.verdict_lead(gpu, None, "", env)  # software caveat (AI in general) after the price
-        head += (i18n.gap(env.lang) + practice) if practice else ""
+        if practice:  # before it when only the use is asked ("能用来跑AI吗，12G显存2000块出头")
+            head = i18n.gap(env.lang).join((practice, head) if use_only(query, env) else (head, practice))
     platform_sources: list[str] = []
     if n >= 2 and platform_note.asked(query.text, env):  # "3 used 3090s ..., what cpu + mobo for 3 cards"
         head += i18n.gap(env.lang) + platform_note.line(gpu, n, env)
@@ -300,7 +301,7 @@ def _use_asked(query: VerdictQuery, env: Env) -> bool:
     from assistant.nlu.lexicon import lexicon
 
     lex, text = lexicon(env.lang), f" {query.text.lower()} "
-    uses = ("what_for_words", "verdict_good")
+    uses = ("what_for_words", "verdict_good", "card_topic_ai_use")  # "能用来跑AI吗，2000块出头": AI in general
     return bool(query.workload or query.model or query.params_b or any(lex.words_in(k, text) for k in uses))
 
 
@@ -314,4 +315,5 @@ def use_only(query: VerdictQuery, env: Env) -> bool:
     lex, text = lexicon(env.lang), f" {query.text.lower()} "
     if any(lex.words_in(k, text) for k in ("deal_words", "verdict_worth", "verdict_buy_this")):
         return False
-    return any(lex.words_in(k, text) for k in ("asks_enough", "asked_speed", "fit_run_words", "still_usable_words"))
+    uses = ("asks_enough", "asked_speed", "fit_run_words", "still_usable_words", "ai_run_asks")
+    return any(lex.words_in(k, text) for k in uses)

@@ -55,7 +55,14 @@ def _checked(a: Amount, shown_text: str, default: str) -> bool:
     return False
 
 
-def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
+def _memory_of(name: str, env: Env) -> float | None:
+    found = env.reader.gpu(name)  # None for a name the KB lacks: no memory to match
+    return found.memory_gb if found is not None else None
+
+
+def unshown(question: str, shown_text: str, cards: int = 1, memories: list[float] | None = None) -> list[str]:
+    """`memories`: the memory sizes of the cards the answer is about; a size said that is one of them is the card's own
+    ("Arc B580能跑AI吗，12G显存"), not a figure to use."""
     default = i18n.currency(i18n.language_of(question))
     numbers = [float(n.replace(",", "")) for n in _NUMBER.findall(shown_text)]
     numbers += [int(n) * float(each) for n, each in _PRODUCT.findall(shown_text)]
@@ -70,8 +77,8 @@ def unshown(question: str, shown_text: str, cards: int = 1) -> list[str]:
             continue
         if cadence is not None and a.start < cadence[2] and cadence[1] < a.end:
             continue
-        if a.unit == "GB" and _CARD_BEFORE.search(low[: a.start]):
-            continue  # "2080ti 22g", "a100 80gb": the card's memory, read with the card
+        if a.unit == "GB" and (_CARD_BEFORE.search(low[: a.start]) or a.value in (memories or ())):
+            continue  # "2080ti 22g", "a100 80gb", "b580 ..., 12g显存": the card's memory, read with the card
         if any(abs(n - f) <= max(0.006 * abs(f), 0.006) for f in _forms(a, cards, rest) for n in numbers):
             continue
         out.append(low[a.start : a.end].strip())
@@ -97,7 +104,8 @@ def line(answer: Answer, env: Env) -> str:
         return ""
     text = shown_text(answer)
     cards = int(answer.figures.get("gpu_count") or 1) if isinstance(answer.figures, dict) else 1
-    own = [u for u in unshown(answer.question, text, cards) if i18n.quote(env.lang, u) not in text]
+    memories = [m for g in answer.gpus if (m := _memory_of(g, env))]
+    own = [u for u in unshown(answer.question, text, cards, memories) if i18n.quote(env.lang, u) not in text]
     # "$4k" said beside "$4k each": one item
     items = list(dict.fromkeys(said + [u for u in own if not any(u.startswith(s) or s.startswith(u) for s in said)]))
     if not items:

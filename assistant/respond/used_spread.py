@@ -21,7 +21,7 @@ from assistant.respond.env import Env
 from assistant.specs import PriceQuote
 
 _YUAN_RANGE = re.compile(r"(\d[\d,]*)\s*[-–]\s*(\d[\d,]*)\s*yuan")
-_DOLLAR_RANGE = re.compile(r"\$(\d[\d,]*)\s*[-–]\s*\$?(\d[\d,]*)")
+_DOLLAR_RANGE = re.compile(r"\$(\d[\d,.]*)(k?)\s*[-–]\s*\$?(\d[\d,.]*)(k?)", re.I)
 MOVED = 0.05  # an older quote this far from the current figure says the price moved
 
 
@@ -47,6 +47,9 @@ def _note_range(q: PriceQuote, env: Env) -> tuple[float, float] | None:
     found = _YUAN_RANGE.search(note) if q.market == "CN" else _DOLLAR_RANGE.search(note)
     if found is None:
         return None
+    if q.market != "CN":  # "$22-25k": thousands, the k said once for both ends
+        thousands = 1000.0 if found.group(2) or found.group(4) else 1.0
+        return float(found.group(1).replace(",", "")) * thousands, float(found.group(3).replace(",", "")) * thousands
     low, high = (float(x.replace(",", "")) for x in found.groups())
     if q.market == "CN":
         low_usd, high_usd = env.to_usd(low, "CNY"), env.to_usd(high, "CNY")

@@ -36,12 +36,15 @@ YEARS = (1990, 2040)  # a bare whole number in this range is read as a year, not
 
 
 def _under_an_amount(r: Reading) -> bool:
-    """An "under" word before an amount ("under $700", "about 650"); not "thinking about grabbing a used 3090", nor
+    """An "under" word before an amount ("under $700", "about 650") or a cap after it ("5000以内"); not an
+    approximation after it ("4500块左右"), not "thinking about grabbing a used 3090", nor
     one card's price said as "at most" ("p40 ... 一张不到1k", "a used 3090 goes for under 700 each")."""
     tags = r.b.tags
+    # "4500块左右的能收吗": about that amount, asked of, an offer still ("闲鱼3090现在5000左右" tells the going price)
+    around = r.lex.listed("price_around_words") if r.b.has("QUESTION") else frozenset()
     return any(
         t.kind == "UNDER"
-        and (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER") or t.text != "about")
+        and (k + 1 < len(tags) and tags[k + 1].kind in ("MONEY", "NUMBER") or t.text not in around | {"about"})
         and not (r.explicit and _per_card_before(r, t))
         for k, t in enumerate(tags)
     )
@@ -283,11 +286,13 @@ def _memory_priced(r: Reading) -> bool:
         if mem.kind != "MEMORY" or amount.kind not in ("NUMBER", "MONEY"):
             continue
         value = amount.value if isinstance(amount.value, (int, float)) else 0.0
-        if value >= BARE_MIN and _FOR.fullmatch(low[mem.end : amount.start]):
-            return True
+        gap = low[mem.end : amount.start]
+        if value >= BARE_MIN and (_FOR.fullmatch(gap) or (amount.kind == "MONEY" and _BESIDE.fullmatch(gap))):
+            return True  # "12gb for 250", "12G显存2000块出头" (a money unit said, nothing between)
     return False
 
 
+_BESIDE = re.compile(r"[\s,，、]*")
 _FOR = re.compile(r"\s*(?:for|at|@|only|just|for only|for just)\s*(?:like\s*|about\s*|~\s*)?")
 
 

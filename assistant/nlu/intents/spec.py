@@ -139,6 +139,13 @@ def precision_speed(r: Reading) -> Query | None:
     return SpecQuery(text=r.text, gpus=gpus, fields=("precisions",), precisions=tuple(formats))
 
 
+def _counted(r: Reading) -> set[str]:
+    """A count of the cards after "how much" ("how much for one 3090", "how much would 4 used 3090s be"): money for
+    them; not "多少" (how many: "两张4090 并发能到多少" asks users)."""
+    english = any(t.kind == "HOW_MUCH" and t.text.lower() == "how much" for t in r.b.tags)
+    return {"COUNT", "NUMBER"} if english else set()
+
+
 @needs(("GPU", "PRONOUN"))
 def read(r: Reading) -> Query | None:
     if not r.refs:
@@ -146,8 +153,8 @@ def read(r: Reading) -> Query | None:
     fields = r.fields()
     if not fields and r.b.has("HOW_MUCH") and r.b.has("CURRENCY"):
         fields = ("price",)  # "4090多少欧元", "how much is a 4090 in pounds": its price, in that currency
-    elif not fields and r.b.has("HOW_MUCH") and {t.kind for t in r.b.tags} <= _PRICE_ONLY:
-        fields = ("price",)  # "dgx spark how much": nothing else asked, its price
+    elif not fields and r.b.has("HOW_MUCH") and {t.kind for t in r.b.tags} <= _PRICE_ONLY | _counted(r):
+        fields = ("price",)  # "dgx spark how much", "how much would 4 used 3090s be": nothing else asked, its price
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
     elif fields in ((), ("all",)) and speed_alone(r):
