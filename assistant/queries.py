@@ -164,6 +164,7 @@ class RecommendQuery(Query):
     feature: str | None = None  # "cheapest card with fp8": cards that have it only (respond/feature_limit.py)
     form: str = ""  # "low profile", "single slot", "刀卡": low_profile | single_slot (respond/form_factor.py)
     consumer: bool = False  # consumer cards only, set by an answer that asks for them (respond/starter_tiers.py)
+    audio_s: float | None = None  # "transcribe ~500 hours of audio with whisper, what gpu": the job's audio (s)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,6 +22,7 @@ from assistant.dialogue import (
     bills,
     budget_after_card,
     count_kept,
+    counted_rival,
     format_asked,
     from_context,
     job,
@@ -36,10 +37,12 @@ from assistant.dialogue import (
     rent_context,
     schedule_rent,
     shown,
+    speech_job,
     subject,
     thread,
     thread_edits,
     thread_keeps,
+    thread_use,
     usage,
     video_thread,
 )
@@ -244,6 +247,8 @@ class Dialogue:
             query = budget_after_card.pick_within(self, query)  # "那预算加到一千块呢" after a verdict on a card
             query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
+            query = speech_job.rent_of_transcription(self, query)  # "cheaper to just rent?" after 500 h of audio
+            query = counted_rival.against_other(self, query)  # "那买两张4090不是更好" after "6000 ada和4090有啥区别"
             if isinstance(query, RecommendQuery) and (floor := size_for_rig(self, query)) is not None:
                 query = floor  # "显存要20g以上的" after a build for a budget: that build among cards that large
             query, open_ended = self._from_context(query)
@@ -266,6 +271,7 @@ class Dialogue:
             if (open_ended or thread.names_no_work(query)) and not video_use:  # "4080s和4090差多少" in an SD thread
                 query = thread.inherit(self.context.setup, query)
             query = bills.build_bill(self, query)  # "and the power bill?" after a build: the machine it draws
+            query = thread_use.bill_at_use(self, query)  # "它一年电费多少" after "想搞一台常开的推理机": at that use
             query = owned_machine.board_card(self, query)  # "will my b550 board handle two": two of the card picked
             if hasattr(query, "gpus"):
                 named: Any = query  # a query with a gpus slot (checked)
@@ -373,6 +379,7 @@ class Dialogue:
         query = subject.as_answered(query, gpus)  # the laptop part the answer took a card as
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
+        ctx.use = thread_use.use_after(ctx.use, query)  # "想搞一台常开的推理机": the use its bill is at
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
         # a build's draw at the wall, kept while its bill is asked again ("那电费呢" after "and the power bill?")
         kept_wall = ctx.build_wall if getattr(query, "build_draw", False) else None

@@ -194,6 +194,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             mode=follow.mode or base.mode or ("full_finetune" if base.workload == "llm_finetune" else "inference"),
             workload=base.workload if base.workload == "llm_finetune" else None,
             settings=follow.settings,
+            # "how long would it take on a 3060" after "~500 hours of audio with whisper, what gpu": that audio
+            audio_s=(follow.hours_total or 0) * 3600 or base.audio_s or None,
         )
         # "how about a mac studio m3 ultra for this instead" after serving 30 users: the users on it, decoded together
         return dataclasses.replace(fit, targets=base.targets, batch=served, want_speed=True) if served else fit

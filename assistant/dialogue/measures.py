@@ -47,7 +47,7 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             want_speed=True,
             images_in_hours=follow.images_in_hours,  # "how many could i crank out in an hour"
             # "i have 300 hours of audio" after Whisper on a 3060: that much audio, kept for the next turns
-            audio_s=(follow.hours_total or follow.hours_bare or 0) * 3600 or base.audio_s
+            audio_s=(follow.hours_total or follow.hours_bare or 0) * 3600 or base.audio_s or ctx.setup.audio_s
             if transcribes(base)
             else None,
             **stated_setup(follow),
@@ -119,7 +119,7 @@ def on_the_thread(
         # "3060够用吗" after 500 sdxl images a day: those images timed on it, and what they take a day
         images=setup.images if not training else None,
         images_per=setup.images_per if not training else None,
-        audio_s=(follow.hours_total or 0) * 3600 or None if transcribes(setup) and not training else None,
+        audio_s=(follow.hours_total or 0) * 3600 or setup.audio_s if transcribes(setup) and not training else None,
         # "how long would that take on a 4090" after "a small gpt from scratch": a pretraining run, not a fine-tune
         pretrain=training and setup.pretrain and (follow.mode or mode) == "full_finetune",
         **data,
@@ -218,7 +218,7 @@ def time_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
     if isinstance(base, FitQuery) and transcribes(base) and not follow.mode:
         # "我有300小时" after Whisper on a 3060: that much audio transcribed on the cards talked about; "how long"
         # alone: its transcription speed there (no fine-tuning time: the thread transcribes)
-        audio = hours * 3600 if hours else base.audio_s
+        audio = hours * 3600 if hours else (base.audio_s or dlg.context.setup.audio_s)
         return dataclasses.replace(
             base, text=follow.text, settings=follow.settings, gpus=named or base.gpus, audio_s=audio, want_speed=True
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.queries import Clarification, ModelRef, Query
+from assistant.queries import Clarification, ModelRef, Query, Usage
 
 DEFAULT_KWH_USD = 0.175
 DEFAULT_UTILIZATION = 0.15
@@ -87,6 +87,7 @@ class Setup:
     images: int | None = None  # images the work makes ("5000 sdxl images a day"): a fit on any card times them
     images_per: str | None = None  # the period they are made in (day | week | month | year)
     pretrain: bool = False  # the job trains every weight from scratch ("a small gpt from scratch"): not a fine-tune
+    audio_s: float | None = None  # the audio a Whisper job transcribes ("~500 hours of audio"), in seconds
 
     def named(self) -> bool:
         """A model or a model size is part of the set-up (not only a kind of work)."""
@@ -146,6 +147,7 @@ class Context:
     # the use the thread's work puts on a card, as an answer found it (dialogue/usage.py): the card and its hours a
     # week under load ("5000 sdxl images a day" on a 3090: 8.4 h a day), read by the bill, rent and rent-or-buy asked
     load: tuple[str, float] | None = None
+    use: Usage | None = None  # the use a pick or build was asked for ("常开的推理机"): its bill next (thread_use.py)
     idle_asked: bool = False  # the last answer gave the idle draw ("thats at $0.20/kwh, monthly?" bills it next)
     fits_at: str | None = None  # the smaller quantization the last fit found to fit ("what quant would fit": it)
     # the quantization a speed follow-up took because the cards needed it ("how fast then?" at iq4_xs on 2 x 3080):

@@ -71,6 +71,7 @@ def setup_after(old: Setup, query: Query) -> Setup:
             images=getattr(query, "images", None) if workload in (None, "image_generation") else None,
             images_per=getattr(query, "images_per", None) if workload in (None, "image_generation") else None,
             pretrain=bool(getattr(query, "pretrain", False)),
+            audio_s=getattr(query, "audio_s", None),
             **{key: getattr(query, key, None) for key in JOB_DATA},
         )
         same = (model is not None and old.model is not None and model.key == old.model.key) or (
@@ -80,7 +81,7 @@ def setup_after(old: Setup, query: Query) -> Setup:
             # "anything cheaper that still works?" after a LoRA job's time: the same job, its method and data kept
             kept = {
                 k: getattr(old, k)
-                for k in ("mode", "context_tokens", "images", "images_per", *JOB_DATA)
+                for k in ("mode", "context_tokens", "images", "images_per", "audio_s", *JOB_DATA)
                 if getattr(new, k) is None
             }
             if not new.targets:  # "两张a6000够吗" after serving it to 20 users: still 20 users

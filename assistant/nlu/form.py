@@ -166,6 +166,8 @@ def figure(r: Reading) -> str | None:
             continue  # "5 experiments on a rented a100 at $1.50/hr, what's the bill": the rent, asked as money
         if name == "bill" and _bill_only_free(r):
             continue  # "学校出电费 要不要限功耗": the bill word says who pays; it asks for no bill
+        if name in ("bill", "watts") and r.said("efficiency_words") and r.said("machine_wish_words"):
+            continue  # "想搞一台推理机，电费要省": a preference the pick follows, no bill asked
         if name == "price" and _HOW_MUCH_OF.search(r.text.lower()) and not r.b.has("COST", "MONEY", "RATE"):
             continue  # "how much of a 70b q4 can i offload": a part of something, no price
         if name == "minimum" and _LEAST_BAD.search(r.text.lower()):

@@ -34,7 +34,7 @@ from assistant.nlu.stated import stated_quantities
 from assistant.nlu.stray_words import without_stray
 from assistant.nlu.tagger import Tag, tag
 from assistant.nlu.text import clean, tokenize
-from assistant.nlu.usage_apply import capacity_asked, over_job, rent_of_job, weighs_use, with_usage
+from assistant.nlu.usage_apply import capacity_asked, over_job, picked_for_use, rent_of_job, weighs_use, with_usage
 from assistant.nlu.usage_reader import hours_in_all, read_usage
 from assistant.queries import Clarification, FitQuery, Query, RatesQuery, SpecQuery
 from assistant.query_talk import FollowUpQuery, said_fields
@@ -361,6 +361,7 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
         isinstance(result, RatesQuery) and hours_in_all(tags, cleaned.lower())
     ):  # "a 30 hour run": its own
         result = with_usage(result, read_usage(tags, cleaned, lex))  # how much the cards run, where it is weighed
+    result = picked_for_use(result, tags, cleaned, lex)  # "想搞一台常开的推理机": the pick's use kept by the thread
     result = rent_of_job(result, tags, cleaned)  # "renting an a100 for a 6 week project ... total cost?": a rent
     stretch = job_weeks(cleaned.lower()) if isinstance(result, RatesQuery) and result.mode == "rent" else None
     if stretch is not None:  # "a 6-week project, 5 h a day": the rent over the project

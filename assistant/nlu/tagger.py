@@ -365,8 +365,9 @@ def _per_card_dropped(tags: list[Tag]) -> list[Tag]:
 
 
 def _feature_pronoun_dropped(tags: list[Tag]) -> list[Tag]:
-    """ "does llama.cpp use tensor cores or is that only a pytorch thing": a pronoun in a clause joined by "or" after
-    a feature (FIELD) named, with no card or memory size before it, stands for that feature, not a card: dropped."""
+    """ "does llama.cpp use tensor cores or is that only a pytorch thing", "what is memory bandwidth and why does
+    everyone care about it": a pronoun in a clause joined by "or" or asking why / what after a feature (FIELD) named,
+    with no card or memory size before it, stands for that feature, not a card: dropped."""
     field_at = next((i for i, t in enumerate(tags) if t.kind == "FIELD"), None)
     if field_at is None:
         return tags
@@ -375,7 +376,7 @@ def _feature_pronoun_dropped(tags: list[Tag]) -> list[Tag]:
         return (
             t.kind == "PRONOUN"
             and i > field_at
-            and any(u.kind == "OR" for u in tags[field_at:i])
+            and any(u.kind in ("OR", "WHY", "EXPLAIN") for u in tags[field_at:i])
             and not any(u.kind in ("GPU", "MEMORY", "MODEL") for u in tags[:i])
         )
 

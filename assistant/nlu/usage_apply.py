@@ -16,7 +16,18 @@ from __future__ import annotations
 import dataclasses
 
 from assistant.periods import CALENDAR_WEEKS
-from assistant.queries import Clarification, CompareQuery, CostQuery, Query, RatesQuery, RentOrBuyQuery, Setting, Usage
+from assistant.queries import (
+    Clarification,
+    CompareQuery,
+    CostQuery,
+    Query,
+    RatesQuery,
+    RecommendQuery,
+    RentOrBuyQuery,
+    RigQuery,
+    Setting,
+    Usage,
+)
 from assistant.query_terms import UsagePart
 
 _COST_KINDS = ("running", "tco", None)
@@ -167,3 +178,17 @@ def weighs_use(query) -> bool:
     if isinstance(query, RatesQuery):  # a rent by the period asked ("for a month"), its hours from the use
         return query.mode == "rent" and query.period in _WEEKS and not query.hours_per_day
     return isinstance(query, CostQuery) and query.kind in _COST_KINDS and query.powered_hours_per_week is None
+
+
+def picked_for_use(query, tags, text: str, lex):
+    """A pick or a build for a use said as a situation ("想搞一台常开的推理机", "an always-on home server"): that use on
+    the query (Query.usage), which the thread keeps for the bill asked next (dialogue/thread_use.py); a use stated in
+    hours is a setting already."""
+    if not isinstance(query, (RecommendQuery, RigQuery)) or any(s.key == "utilization" for s in query.settings):
+        return query
+    from assistant.nlu.usage_reader import read_usage
+
+    usage = read_usage(tags, text, lex)
+    if usage is None or not usage.assumed:
+        return query
+    return dataclasses.replace(query, usage=usage)

@@ -100,8 +100,9 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
             out.remove(part)  # "价格差不多", "功耗差不多的话", "功耗才70w": said (equal, or its value), not asked
     if "bandwidth" in out and re.search(r"(?:nvlink|link|interconnect|pcie|nvswitch)\s+(?:bridge\s+)?bandwidth", low):
         out.remove("bandwidth")  # "nvlink bandwidth of the h100": the link's bandwidth, not the memory's
-    if "power" in out and lex.words_in("efficiency_words", low):
-        out.remove("power")  # "功耗越低越好": a preference the pick follows, not a figure asked
+    for part in ("power", "electricity"):
+        if part in out and lex.words_in("efficiency_words", low):
+            out.remove(part)  # "功耗越低越好", "电费要省": a preference the pick follows, not a figure asked
     if "time" in out and _time_is_other_ask(text):
         out.remove("time")  # "多久能回本", "保修多久": the time words ask a payback or a warranty (respond/ask_lines)
     if "power" in out and lex.words_in("whole_draw_words", low) and lex.words_in("asked_electricity", low):

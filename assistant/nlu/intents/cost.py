@@ -22,6 +22,8 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
+    if cost == "running" and not r.refs and said(r, "efficiency_words") and said(r, "machine_wish_words"):
+        return None  # "想搞一台常开的推理机，跑whisper，电费要省": a low-power pick for the work, not a bill
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):
         return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
     if cost == "tco" and r.b.has("FASTER") and said(r, "cheaper_overall_words"):

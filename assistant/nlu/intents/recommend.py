@@ -15,6 +15,7 @@ import dataclasses
 import re
 from typing import cast
 
+from assistant.nlu.audio import audio_seconds
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
@@ -141,6 +142,7 @@ def _built(r: Reading) -> RecommendQuery:
         gpu_count=r.total_count() or 1,
         model=r.heaviest_model(),  # "跑sdxl和flux": a card that holds flux
         also_models=r.other_kind_models(r.heaviest_model()),  # "whisper + some sdxl": it holds each
+        audio_s=_audio(r),  # "transcribe ~500 hours of audio with whisper": kept by the thread's follow-ups
         precision=r.precision,
         # "no pcie power cables", "无外接供电": the 75 W a PCIe x16 slot supplies (PCIe CEM) is the cap
         still_made="production" in r.fields(),  # "cheapest 24gb card that's still being made new"
@@ -444,3 +446,9 @@ def _psu_said(r: Reading) -> bool:
     tags = r.b.tags
     low = r.text.lower()
     return any(t.kind == "WATTS" and watts_role(tags, k, low, r.lex)[0] == "psu" for k, t in enumerate(tags))
+
+
+def _audio(r: Reading) -> float | None:
+    """The audio a Whisper job transcribes, in seconds ("~500 hours of audio"), else None."""
+    model = r.heaviest_model()
+    return audio_seconds(r.text) if model is not None and model.key.startswith("whisper") else None

@@ -61,6 +61,8 @@ def _asks_cost(r: Reading) -> bool:
     kind = cost.kind(r)
     if kind is None or (kind == "perf_per_dollar" and _budget(r) is not None):
         return False  # "$2000 build, max speed not value", "best value build for 1500": a budget rig
+    if kind == "running" and not r.refs and said(r, "efficiency_words") and said(r, "machine_wish_words"):
+        return False  # "想搞一台推理机，电费要省": a low-power machine wished for, not its bill
     texts = " ".join(t.text.lower() for t in r.b.kinds.get("COST", []))
     named = r.lex.words_in("running_cost", texts) or r.lex.words_in("tco_cost", texts)
     over_time = bool(period(r) or r.b.has("YEARS") or r.b.has("ELECTRICITY"))

@@ -176,6 +176,8 @@ def power_by_use(r: Reading) -> Query | None:
         return None
     if r.said("asked_idle"):
         return None  # "whats a 4090 pulling at idle with a model sitting in vram": the idle draw (spec)
+    if not r.explicit and r.said("efficiency_words") and r.said("machine_wish_words"):
+        return None  # "想搞一台推理机跑7b，要省电": a low-power pick for the work (rig / recommend), not the concept
     if verdict.said(r, "rig_psu"):
         return None  # "qwen2.5 72b放本地 要几张卡 电源要多大": a power supply asked, not a card's draw in one use
     if verdict.said(r, "card_topic_power_limit") and not r.b.has("WATTS", "PERCENT"):
