@@ -107,6 +107,15 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             budget_currency=None,
             cheaper_than_usd=ctx.build_total_usd,
         )
+    if follow.ask == "cheaper" and isinstance(base, RecommendQuery) and base.budget_usd and ctx.build_total_usd:
+        # "cheaper option?" after the build a lab's budget got: a build below that one's total, the same way
+        return dataclasses.replace(
+            base,
+            text=follow.text,
+            settings=follow.settings,
+            budget_usd=ctx.build_total_usd * _CHEAPER_BUILD,
+            budget_currency=None,
+        )
     rental = cheaper_rental(dlg, base, follow)
     if rental is not None:
         return rental

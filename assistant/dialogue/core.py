@@ -385,7 +385,9 @@ class Dialogue:
         kept_wall = ctx.build_wall if getattr(query, "build_draw", False) else None
         ctx.build_wall = bills.build_of(figures or {}) if query.intent == "rig" else kept_wall
         rig = (figures or {}).get("rig") or {}
-        ctx.build_total_usd = float(rig["total_usd"]) if query.intent == "rig" and rig.get("total_usd") else None
+        # (a recommendation an organization asked with a budget is answered by a build too: "lab has £25k to spend")
+        built = query.intent == "rig" or (query.intent == "recommend" and bool(rig))
+        ctx.build_total_usd = float(rig["total_usd"]) if built and rig.get("total_usd") else None
         said_psu = next((s.value for s in query.stated if s.dim == "watts" and s.whole == "psu"), None)
         ctx.psu_w = said_psu or machine_case.psu_of(query) or ctx.psu_w  # "my rig: ..., 600w bronze psu"
         ctx.case = getattr(query, "case", None) or query.case_said or ctx.case  # "..., corsair 4000d"

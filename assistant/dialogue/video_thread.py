@@ -61,10 +61,16 @@ def memory_of_video(dlg: Dialogue, query: Query) -> Query:
     """ "24g 的卡能跑吗", "would a 16gb card do it" (a memory size asked yes / no, no card, model, work or budget of its
     own) right after a video model's answer: whether that much memory holds the model at a published setting (the
     video answer reads the size from the text), not a ranking of cards with that memory; `query` unchanged otherwise."""
-    from assistant.queries import RecommendQuery
+    from assistant.queries import FitQuery, RecommendQuery
 
     last = dlg.context.last_query
-    if not isinstance(last, VideoQuery) or not isinstance(query, RecommendQuery) or not query.min_memory_gb:
+    if not isinstance(last, VideoQuery):
+        return query
+    if isinstance(query, FitQuery) and query.memory_gb and not query.gpus and query.asked_figure == "yes_no":
+        if query.model is None and not query.params_b and query.mode in (None, "inference"):
+            # "is 16gb enough" (read as a memory size holding a model not named): the video model talked about
+            return VideoQuery(text=query.text, video=last.video, settings=query.settings)
+    if not isinstance(query, RecommendQuery) or not query.min_memory_gb:
         return query
     if query.asked_figure != "yes_no" or query.workload or query.model or query.budget_usd:
         return query

@@ -8,7 +8,7 @@ comparison by value). `kind` tells which cost is asked.
 from __future__ import annotations
 
 from assistant.nlu.intents.rates import PERIODS, period, provider
-from assistant.nlu.intents.rent_or_buy import usage
+from assistant.nlu.intents.rent_or_buy import against_buying, usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reader_needs import needs
@@ -22,6 +22,8 @@ def read(r: Reading) -> Query | None:
     cost = kind(r)
     if not cost or r.b.has("RECOMMEND") or (cost == "perf_per_dollar" and len(r.refs) >= 2):
         return None
+    if cost == "perf_per_dollar" and against_buying(r):
+        return None  # "is it worth it vs buying" after a rent: renting against buying (rent_or_buy.read)
     if cost == "running" and not r.refs and said(r, "efficiency_words") and said(r, "machine_wish_words"):
         return None  # "想搞一台常开的推理机，跑whisper，电费要省": a low-power pick for the work, not a bill
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):

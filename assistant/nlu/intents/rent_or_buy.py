@@ -34,6 +34,19 @@ def _buy_against_card(r: Reading) -> bool:
     )
 
 
+def against_buying(r: Reading) -> bool:
+    """ "is it worth it vs buying", "renting worth it compared to buying one": buying set against what is talked about
+    (a rent), no card after the buying word and at most one card named: renting weighed against buying."""
+    tags = r.b.tags
+    return len(r.explicit) <= 1 and any(
+        t.kind in ("VS", "COMPARE")
+        and k + 1 < len(tags)
+        and tags[k + 1].kind == "BUY"
+        and not any(u.kind == "GPU" for u in tags[k + 1 :])
+        for k, t in enumerate(tags)
+    )
+
+
 _WEEKLY_BEFORE = re.compile(r"\b(?:every|each|per|a|one|1)\s+week\b[^.?!]{0,24}?(\d+(?:\.\d+)?)\s*(?:hours|hrs|h)\b")
 
 
@@ -61,6 +74,7 @@ def read(r: Reading) -> Query | None:
     # "autodl 4090 24/7 for a month, how much, and is buying better": buying weighed against the rent said
     paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
     paid = paid or _cloud_against_buying(r)  # "colab pro vs buying a 3060", "buy a gpu or just use runpod"
+    paid = paid or against_buying(r)  # "is it worth it vs buying" after a rent asked
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
