@@ -323,6 +323,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
         a.set(s.key, value)
         figures[s.key] = value
         if brief and shown_old == _show(s.key, value, env) and not query.save:
+            if s.key == "currency" and _alone(query.text):  # "换成人民币" when the answers are in yuan: said so
+                lines.append(env.t("set.currency_same", new=f"{value} ({SYMBOLS.get(str(value), '')})"))
             continue  # said again beside a question (the thread's budget, "8 hours a day" again): no change
         if s.key == "cny_per_usd":
             _keep_cny(env, old_rate)
@@ -357,3 +359,8 @@ def respond(query: SetQuery, env: Env, brief: bool = False) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def _alone(text: str) -> bool:
+    """A short message that only asks for the currency ("换成人民币", "in usd?"), not a question that also says it."""
+    return len(text.strip()) <= 24
