@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
-from assistant.models.platforms import platform_for
+from assistant.models.platforms import platform_for, platforms
 from assistant.models.values import Factor, finite, safe_div
 from assistant.specs import CloudRate, PriceQuote
 
@@ -330,6 +330,13 @@ def platform(n_gpus: int, desktop_usd: float | None = None) -> tuple[str, float]
     return tier.key, tier.usd * (-(-n // tier.max_gpus) if n > tier.max_gpus else 1)
 
 
+def module_host_usd(n_gpus: int) -> float:
+    """The machine around n SXM / OAM modules (§cost.platform): no desktop holds one, so a server of the server tier
+    (knowledge/rigs.toml platform.server) per eight modules, as a serving answer counts passively cooled cards."""
+    server = platforms()[-1]
+    return server.usd * -(-max(int(n_gpus or 1), 1) // server.max_gpus)
+
+
 def tco(
     gpu: str,
     gpu_price_usd: float,
@@ -342,12 +349,14 @@ def tco(
     base_usd: float | None = None,
     system_power_w: float = 0.0,
     desktop_usd: float | None = None,
+    module: bool = False,
 ) -> Tco:
     """Dettmers' normalization: machine base + GPU price + electricity over `years` (§cost.tco). The base
     defaults to the form factor for the GPU count (`platform`: a $700 desktop for one or two cards).
     system_power_w = 0 counts the GPU alone (as the reference chart); add CPU etc. if wanted."""
     n = max(int(n_gpus or 1), 1)
-    base_usd = platform(n, desktop_usd)[1] if base_usd is None else base_usd
+    if base_usd is None:  # `module`: SXM / OAM modules, which sit in a server (module_host_usd)
+        base_usd = module_host_usd(n) if module else platform(n, desktop_usd)[1]
     watts = finite(gpu_power_w) * n + finite(system_power_w)
     power = electricity_usd(watts, utilization, C.HOURS_PER_YEAR * finite(years), usd_per_kwh)
     purchase = finite(gpu_price_usd) * n

@@ -246,6 +246,7 @@ def rank(
             usd_per_kwh=usd_per_kwh,
             base_usd=base_usd,
             desktop_usd=desktop_usd,
+            module=bool(gpu.server_module),
         )
         kept.append(
             RankRow(

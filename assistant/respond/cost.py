@@ -35,6 +35,7 @@ from assistant.respond.cost_training import training_run_answer
 from assistant.respond.env import Env
 from assistant.respond.pricing import (
     assumption_text,
+    host_usd,
     perf_workload,
     price_text,
     purchase_price,
@@ -270,6 +271,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
             base_usd=0.0 if hw.is_apple(gpu) else fleet.base_usd(env, ref),  # a Mac is the whole computer
+            module=bool(gpu.server_module),  # SXM / OAM modules sit in a server
             system_power_w=system_w,
         )
         split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
@@ -367,8 +369,8 @@ def respond(query: CostQuery, env: Env) -> Answer:
             years=f"{years:g}",
             total=env.money(figures["total_cost_usd"]),
             purchase=env.money(figures["purchase_usd"]),
-            desktop=env.money(env.platform_usd(n)),
-            platform=env.t(f"cost.platform_{cost.platform(n)[0]}"),
+            desktop=env.money(host_usd(first, n) or env.platform_usd(n)),
+            platform=env.t("cost.platform_module" if first.server_module else f"cost.platform_{cost.platform(n)[0]}"),
             electricity=env.money(figures["electricity_usd"]),
             with_desktop=env.money(figures["total_with_desktop_usd"]),
             cards="GPUs" if refs[0].count > 1 else "GPU",

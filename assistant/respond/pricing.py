@@ -329,6 +329,12 @@ def _chat_speed(model: ModelSpec, quant: str, gpu: GpuSpec, n: int, split: str):
     return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer")
 
 
+def host_usd(gpu: GpuSpec, n_gpus: int = 1) -> float | None:
+    """The machine around SXM / OAM modules (their share of a server, models/cost.module_host_usd), else None (the
+    desktop or workstation tier for the count, models/cost.platform)."""
+    return cost.module_host_usd(n_gpus) if gpu.server_module else None
+
+
 def value_row(
     gpu: GpuSpec,
     env: Env,
@@ -359,6 +365,7 @@ def value_row(
         usd_per_kwh=a.electricity_usd_per_kwh,
         desktop_usd=env.local_desktop_usd(),  # the machine the rankings count (a yuan answer: the 京东 desktop)
         base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price is the whole computer
+        module=bool(gpu.server_module),  # SXM / OAM modules sit in a server
     )
     return ValueRow(
         gpu,
