@@ -61,8 +61,13 @@ _BASELINE = (
     re.compile(rf"{_COUNT}\s*(?:张|块|卡)[^，。,]{{0,12}}?(?:和|跟|与|对比|比)\s*{_COUNT}\s*(?:张|块|卡)"),
     re.compile(rf"\b{_COUNT}\s*(?:x\s*)?(?:vs\.?|versus|compared to)\s+{_COUNT}\b", re.I),
 )
-_LANES = re.compile(r"(?:pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?)?\s*x\s?(16|1|4|8)(?![0-9a-z])", re.I)
-_GEN = re.compile(r"pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?|gen\s?(\d)\b", re.I)
+# "pcie 4.0 x8", "x8 slots"; "pcie 4x", "8x slot": the lanes written number first (group 2 the lanes in both)
+_LANES = re.compile(
+    r"(?:pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?)?\s*x\s?(16|1|4|8)(?![0-9a-z])"
+    r"|(?:pci-?e\s*|(?<![\d.]))()(?=(?:16|1|4|8)x)(?:(16|1|4|8)x)(?=\s*(?:slot|lane|槽|插槽|通道|的|$|[^0-9a-z]))",
+    re.I,
+)
+_GEN = re.compile(r"pci-?e\s*(?:gen\s*)?(\d)(?:\.0)?(?!\d|\s?x)|gen\s?(\d)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -208,7 +213,7 @@ def link_of(text: str) -> Link | None:
     lanes = _asked_lanes(text)
     gen = _GEN.search(text)
     g = next((int(x) for x in (gen.groups() if gen else ()) if x), None)
-    n = int(lanes.group(2)) if lanes else None
+    n = _lane_count(lanes) if lanes else None
     return Link(gen=g, lanes=n) if g or n else None
 
 
@@ -220,7 +225,11 @@ def _asked_lanes(text: str) -> re.Match[str] | None:
     if len(found) < 2:
         return found[0] if found else None
     put = [m for m in found if _INTO.search(text[max(0, m.start() - 16) : m.start()])]
-    return (put or sorted(found, key=lambda m: int(m.group(2))))[0]
+    return (put or sorted(found, key=_lane_count))[0]
+
+
+def _lane_count(m: re.Match[str]) -> int:
+    return int(m.group(2) or m.group(4))
 
 
 def _verdict_kind(answer: Answer) -> str:

@@ -47,6 +47,8 @@ class LinkTagging(TaggerBase):
         tt, n = self.tt, len(self.tt)
         if k < n and tt[k] in ("gen", "g") and k + 1 < n and self.toks[k + 1].kind == "num":
             k, bare = k + 1, True
+        if k + 1 < n and tt[k + 1] in ("x", "×") and self.toks[k + 1].glued and not tt[k].endswith(".0"):
+            return None, k  # "pcie 4x", "pcie 8x": lanes written number first, no generation
         if k < n and self.toks[k].kind == "num" and (bare or tt[k].endswith(".0")):
             try:
                 v = float(tt[k])
@@ -61,4 +63,6 @@ class LinkTagging(TaggerBase):
         tt, n = self.tt, len(self.tt)
         if k + 1 < n and tt[k] in ("x", "×") and tt[k + 1].isdigit() and int(tt[k + 1]) in LANES:
             return int(tt[k + 1]), k + 2
+        if k + 1 < n and tt[k].isdigit() and int(tt[k]) in LANES and tt[k + 1] in ("x", "×") and self.toks[k + 1].glued:
+            return int(tt[k]), k + 2  # "pcie 4x", "8x slot": the lanes written number first
         return None, k
