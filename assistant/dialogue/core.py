@@ -31,6 +31,7 @@ from assistant.dialogue import (
     measures,
     method_choice,
     method_switch,
+    model_line,
     owned_machine,
     pace,
     price_said,
@@ -248,6 +249,7 @@ class Dialogue:
             query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             query = speech_job.rent_of_transcription(self, query)  # "cheaper to just rent?" after 500 h of audio
+            query = model_line.size_of_line(self, query)  # "would that run the 27b too" after Gemma 3 12B
             query = counted_rival.against_other(self, query)  # "那买两张4090不是更好" after "6000 ada和4090有啥区别"
             if isinstance(query, RecommendQuery) and (floor := size_for_rig(self, query)) is not None:
                 query = floor  # "显存要20g以上的" after a build for a budget: that build among cards that large

@@ -178,7 +178,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
 def decode_as_asked(case: FitCase, spec, prec: str, link: str):
     """The decode speed at `prec` as asked (§llm.decode); several users at once on a serving engine (§serve)."""
     users, ctx, split = served_users(case), case.query.context_tokens or 1024, tensor_split(case)
-    engine = "vllm" if users > 1 else "llama.cpp"
+    engine = "vllm" if users > 1 or (case.n > 1 and _server_modules(case)) else "llama.cpp"
     return llm.decode_speed(
         spec, case.model, prec, context=ctx, batch=users, n_gpus=case.n, split=split, interconnect=link, engine=engine
     )
@@ -193,7 +193,11 @@ def tensor_split(case: FitCase) -> str:
     """ "vllm张量并行" (lexicon tensor_split_words) or several users on several cards: "tensor", each card reading 1/n
     of each layer (§llm.decode); else "layer", llama.cpp's default split."""
     words = lexicon(case.env.lang).words_in("tensor_split_words", f" {case.query.text.lower()} ")
-    return "tensor" if case.n > 1 and (words or served_users(case) > 1) else "layer"
+    return "tensor" if case.n > 1 and (words or served_users(case) > 1 or _server_modules(case)) else "layer"
+
+
+def _server_modules(case: FitCase) -> bool:  # 8 x H100 SXM: vLLM / TensorRT-LLM tensor parallel (§llm.decode)
+    return bool(getattr(case.spec, "server_module", None))
 
 
 def _usual_quant_speed(case: FitCase, spec, dec, link: str) -> str:
