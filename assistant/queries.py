@@ -418,6 +418,7 @@ class RigQuery(Query):
     intent: str = "rig"
     gpus: tuple[GpuRef, ...] = ()  # the GPU the rig must use, when named
     gpu_count: int | None = None  # "a 4-gpu box": exactly this many
+    mode: str | None = None  # lora | qlora | full_finetune named for a model's fine-tune ("全参微调qwen2.5 7b")
     budget_usd: float | None = None
     budget_currency: str | None = None  # as RecommendQuery.budget_currency
     cheaper_than_usd: float | None = None  # "cheaper?" after a build: that build's total (the budget is below it)

@@ -39,6 +39,7 @@ def as_rig(query: RecommendQuery, env: Env) -> Answer:
         budget_currency=query.budget_currency,
         workload=query.workload,
         model=query.model,
+        mode=query.mode,  # "全参微调qwen2.5 7b": the build rated for that method
         params_b=getattr(query, "params_b", None),
         precision=query.precision,
         condition=query.condition,

@@ -38,6 +38,9 @@ _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24
 SMALL_LLM_B = 8.0  # "small llms": the 7-8B models people mean by it, at 4-bit with a 4k context [A] (§rig)
 
 
+_METHOD = {"lora": "lora", "qlora": "qlora", "full_finetune": "full"}  # a query's method -> train_memory's
+
+
 def memory_floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
     """The memory each card needs for the work stated, and what sets it ("" for the reference rule): an image
     model named is its pipeline as ComfyUI runs it, at the usual precision (§mem.image: fp8 for FLUX), "small llms"
@@ -101,18 +104,21 @@ def rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | Non
         )
     if model is not None and model.kind == "llm":
         tunes: dict = {}  # per card count, as for llm_speed
+        method = query.mode if query.mode in _METHOD else "qlora"  # QLoRA unless said
+        how = _METHOD[method]
 
         def tune_speed(gpu, n):
             est = (
                 tunes[n]
                 if n in tunes
-                else tunes.setdefault(n, train_memory.training_memory(model, "qlora", checkpointing=True, n_gpus=n))
+                else tunes.setdefault(n, train_memory.training_memory(model, how, checkpointing=True, n_gpus=n))
             )
             if not memory.fits(est, gpu.memory_gb):
                 return None
             return score(gpu, key).score * scaling.training_scaling([gpu] * n, key).speedup
 
-        return _per_set(tune_speed), "rig.unit_rel", env.t("rig.rated_tune", model=model.name)
+        named = env.t(f"rig.method_{method}")
+        return _per_set(tune_speed), "rig.unit_rel", env.t("rig.rated_tune", model=model.name, method=named)
     stated, works = memory_floor(query, env, workload)
     floor = stated if floor is None else floor
     training = key.startswith("train")

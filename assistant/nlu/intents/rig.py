@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.followup_details import mode_said
 from assistant.nlu.intents import cost
 from assistant.nlu.intents.rates import period
 from assistant.nlu.intents.recommend import card_class, vendor_of, weighs_forms
@@ -299,6 +300,7 @@ def read(r: Reading) -> Query | None:
         budget_currency=(r.currency() if b.has("MONEY") else r.unnamed_currency()) if money is not None else None,
         workload=r.workload,
         model=r.model,
+        mode=mode_said(r),  # "全参微调qwen2.5 7b": the method the build is rated for (QLoRA unless said)
         params_b=r.num("PARAMS"),
         precision=r.precision,
         condition=b.first("CONDITION"),
