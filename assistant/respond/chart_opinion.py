@@ -13,7 +13,7 @@ from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import recommend
 from assistant.queries import RecommendQuery
-from assistant.respond import rig_market
+from assistant.respond import recommend_order, rig_market
 from assistant.respond.env import Env
 from assistant.respond.pricing import price_of
 
@@ -78,10 +78,13 @@ def organization_answer(query: RecommendQuery, env: Env, budget: float | None, b
     if query.sort and result.answer is not None:
         base.steps.insert(0, env.t("rec.org_sorted", answer=env.term(result.answer).rstrip(".。")))
         return base
-    if budget and result.answer is not None and result.answer.startswith("Cloud"):
+    below = recommend_order.below_server(query, env)  # "预算1w2 给工作室配一张卡": a desktop card, its ranking leads
+    if budget and result.answer is not None and (result.answer.startswith("Cloud") or below):
         # "our company wants to buy one card, budget $10k": a purchase with its money asked, so the ranking within it
         # answers; the chart's cloud answer follows as a note
         base.steps.insert(0, env.t("rec.org_buying", answer=env.term(result.answer).rstrip(".。")))
+        if rig_market.official_only(query, env):  # "实验室预算5万": the cards ranked are the ones sold with an invoice
+            base.steps.insert(1, env.t("rec.org_official"))
         return base
     best = base.figures["ranking"][0]
     base.headline = (

@@ -131,7 +131,19 @@ def passive_ok(query: RecommendQuery, env: Env) -> bool:
         return False
     if query.card_class == "datacenter":  # "datacenter gpu", "passive card": the passive boards are what is asked
         return True
-    return bool(query.organization) or bool(lex.words_in("rig_server", query.text.lower()))
+    if lex.words_in("rig_server", query.text.lower()):
+        return True
+    return bool(query.organization) and not below_server(query, env)
+
+
+def below_server(query: RecommendQuery, env: Env) -> bool:
+    """An organization's budget that buys no server (under the server tier's platform, knowledge/rigs.toml; one card
+    or none counted): "预算1w2，想给工作室配一张卡" is a card for a desktop, not a server's passive board."""
+    from assistant.models.platforms import platforms
+    from assistant.respond.pricing import budget_usd
+
+    money = budget_usd(query, env) or env.assumptions.budget_usd
+    return money is not None and money < platforms()[-1].usd and (query.gpu_count or 1) <= 1
 
 
 def nvidia_ranking(env: Env, key: str, memory_need_gb: float | None = None, n: int = 1, vendors=("NVIDIA",), chat=None):
