@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import cloud, measures, shown, subject, thread, video_thread
 from assistant.dialogue.references import NothingToReferTo, refer
@@ -96,25 +96,19 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return worth_of_last(dlg, base, follow)
     if follow.vendor and not follow.ask and isinstance(base, CompareQuery):
         return _maker_added(base, follow)
-    if follow.ask == "cheaper" and isinstance(base, RigQuery) and not base.asks_power and ctx.build_total_usd:
-        # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards (a PSU
-        # asked of cards is followed by cheaper cards)
+    built = isinstance(base, RigQuery) and not base.asks_power  # a PSU asked of cards is followed by cheaper cards
+    built = built or (isinstance(base, RecommendQuery) and bool(base.budget_usd))  # a lab's budget got a build
+    if follow.ask == "cheaper" and built and ctx.build_total_usd:
+        # "cheaper?" after a build: a whole build below that one's total (in dollars), not a ranking of cards
+        below = {"cheaper_than_usd": ctx.build_total_usd} if isinstance(base, RigQuery) else {}
+        priced: Any = base  # a build or a recommendation (both have the budget slots)
         return dataclasses.replace(
-            base,
+            priced,
             text=follow.text,
             settings=follow.settings,
             budget_usd=ctx.build_total_usd * _CHEAPER_BUILD,
             budget_currency=None,
-            cheaper_than_usd=ctx.build_total_usd,
-        )
-    if follow.ask == "cheaper" and isinstance(base, RecommendQuery) and base.budget_usd and ctx.build_total_usd:
-        # "cheaper option?" after the build a lab's budget got: a build below that one's total, the same way
-        return dataclasses.replace(
-            base,
-            text=follow.text,
-            settings=follow.settings,
-            budget_usd=ctx.build_total_usd * _CHEAPER_BUILD,
-            budget_currency=None,
+            **below,
         )
     rental = cheaper_rental(dlg, base, follow)
     if rental is not None:
