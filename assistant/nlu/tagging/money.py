@@ -232,10 +232,12 @@ class MoneyTagging(TaggerBase):
         before = self.text[: self.toks[i].start].rstrip(" ,，:：").lower()
         after = " ".join(self.tt[j : j + 4]) + " "
         words = self.lex.listed("budget_total_words")
-        if any(before.endswith(w) and (w.isascii() is False or before[: -len(w)][-1:] in ("", " ")) for w in words):
+        if any(before.endswith(w) and (not w.isascii() or before[: -len(w)][-1:] in ("", " ")) for w in words):
             return self._money(i, j, v)
-        if any(after.startswith(w + " ") for w in words):
-            return self._money(i, j, v)
+        said = next((w for w in words if after.startswith(w + " ")), None)
+        nxt = j + len(said.split()) if said else j
+        if said and not (nxt < len(self.tt) and self.tt[nxt] in self.lex.listed("counted_nouns")):
+            return self._money(i, j, v)  # not "2000 total steps", "500 total images": those counted
         return None
 
     # helpers ----------------------------------------------------------------------------------
