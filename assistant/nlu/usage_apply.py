@@ -38,6 +38,8 @@ def with_usage(query: Query, usage: Usage | None) -> Query:
     if usage is None or not weighs_use(query):
         return query
     if isinstance(query, RatesQuery):
+        if usage.assumed and all(p.kind == "shared" for p in usage.parts):
+            return query  # "课题组要租8卡H100训练一个月": a group's rent of a period is all of it, no shared half
         return _rent_of_period(query, usage)
     if isinstance(query, CompareQuery):  # "a5000 vs 3090 for a colo box": the electricity rows at that use
         return _compared_at(query, usage)

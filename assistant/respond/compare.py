@@ -400,4 +400,5 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
         chart=compare_outcome.chart(rows, names, title, env),
         lang=env.lang,
     )
-    return with_idle(answer, gpus, query.text, env)  # "idle power 4090 vs 3090": the idle draws lead
+    sets = {r.name: r.count for r in query.gpus if r.name and r.count > 1}  # "2x 5090": the set's power
+    return with_idle(answer, gpus, query.text, env, counts=sets)  # "idle power 4090 vs 3090": the idle draws lead
