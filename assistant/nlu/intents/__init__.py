@@ -28,6 +28,7 @@ from assistant.nlu.intents import (
     arch_cues,
     asked,
     board_fit,
+    buy_price,
     card_install,
     card_size,
     card_topic,
@@ -312,6 +313,7 @@ READERS = (
     spec.read,  # "the 4090?": a GPU named and nothing else asked
     thread_asks.upgrade_alone,  # "still slow, should i upgrade": the upgrades over the thread's (the user's) card
     settings.leftover,  # settings that came with words no reader took
+    buy_price.read,  # "直接买要多少钱", "how much to buy one" after a rent: the price of the card talked about
     followup.leftover,  # "for training?", "fp16"
     help.leftover,
     unknown.read,  # always claims: "not understood", with what was recognised
