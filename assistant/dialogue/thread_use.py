@@ -2,8 +2,9 @@
 "它一年电费多少" is billed at that use (on all week, a few hours of load a day), not at the default utilization.
 
 Contract: `use_after(old, query)` -> the use (Query.usage) the thread keeps after `query` was answered: a
-recommendation's or build's own (nlu/usage_apply.picked_for_use), else the old one while the follow-ups stay on the
-thread; a question of another kind with a use of its own replaces it. `bill_at_use(dialogue, query)` -> a running or
+recommendation's or build's own (nlu/usage_apply.picked_for_use), else the old one, kept until the next recommendation
+or build (a later bill of another card in the conversation is at it too); a question with a use of its own replaces
+it. `bill_at_use(dialogue, query)` -> a running or
 ownership cost that states no hours, utilization or use of its own, at the kept use: its load hours a week (a
 utilization setting) and, when the card is on beyond them, the hours it is on (billed at idle, docs/model.md
 §cost.idle); else `query` unchanged.
