@@ -223,6 +223,9 @@ class FitQuery(Query):
     # the answer leads with the full fine-tune, as when the question says it (respond/fit_rows.full_stated; the
     # dialogue sets it)
     full_stated: bool = False
+    # adapters loaded with an image model as it generates ("sdxl with 2 loras and a controlnet"): (kind, count, count
+    # said) of kind controlnet | lora (nlu/tagging/adapters.py)
+    addons: tuple[tuple[str, int, bool], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

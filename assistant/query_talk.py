@@ -143,6 +143,7 @@ class FollowUpQuery(Query):
     same_work: bool = False  # "same job on 4 of them": the job's work on the new set (its hours scale), not its hours
     # "what if i get $700 for it", "要是能卖5000呢" after a swap weighed: the amount is what the card sold brings back
     sale: bool | float = False  # a float: the share of its price it sells for ("sell it after 2 years for half")
+    addons: tuple[tuple[str, int, bool], ...] | None = None  # "with a lora and a controlnet on top?": FitQuery.addons
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,6 +14,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import about_last, bills, cloud, instead, job, measures, rent_context
+from assistant.dialogue.adapters import adapters_of_follow
 from assistant.dialogue.again import affected, latest_affected, search_behind, without_replaced
 from assistant.dialogue.card_for_size import card_for_size, size_for_fit, size_for_rig
 from assistant.dialogue.ellipsis_kinds import (
@@ -84,6 +85,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         base = next((q for q in reversed(dlg.context.history) if q.intent != "explain"), base)
     base = carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
     base = past_side(dlg, base, follow)  # "两张3090呢" after "哪个显存大": the whole comparison again
+    follow = adapters_of_follow(base, follow)  # "with a lora and a controlnet on top?" after an image fit
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)

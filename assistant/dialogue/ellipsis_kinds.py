@@ -44,6 +44,7 @@ FOLLOWUP_FIELDS = (
     "image_steps",
     "train_steps",
     "months",
+    "addons",
 )
 # the details a follow-up can change in a question (a workload, a precision, a model, a context, a budget)
 _DETAIL_SLOTS = ("workload", "precision", "model", "params_b", "context_tokens", "budget_usd", "mode")

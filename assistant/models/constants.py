@@ -337,6 +337,17 @@ IMAGE_SWAP_UNITS = {"flux.1-dev": (38, 35), "flux.1-schnell": (38, 35), "flux.1-
 IMAGE_TRAIN_ACT_GB_PER_B_PARAMS = 2.7 * DECIMAL_GB
 IMAGE_CHECKPOINT_ACT_DIVISOR = 12.0
 IMAGE_LORA_PARAMS_PER_RANK = 5.4e-4
+# Adapters loaded at generation (§mem.image). A ControlNet is a trainable copy of the denoiser's encoder (Zhang et al.
+# 2023, arXiv:2302.05543); its parameters, in billions, from the 16-bit weight files [R, huggingface.co, file sizes / 2
+# bytes]: SD 1.5 lllyasviel/control_v11p_sd15_canny diffusion_pytorch_model.fp16.safetensors 723 MB; SDXL
+# diffusers/controlnet-canny-sdxl-1.0 diffusion_pytorch_model.fp16.safetensors 2,502,139,136 bytes (xinsir's SDXL
+# ControlNets have the same 2.5 GB); FLUX.1 InstantX/FLUX.1-dev-Controlnet-Union diffusion_pytorch_model.safetensors
+# 6.6 GB (bf16). Models not listed have no ControlNet size here: the answer says it is not counted.
+CONTROLNET_PARAMS_B = {"sd-1.5": 0.361, "sdxl-base": 1.251, "flux.1-dev": 3.3, "flux.1-schnell": 3.3}
+# A LoRA applied at generation: UIs patch its product into the weights (ComfyUI, Forge), so it costs no compute per
+# step; its own weights are held on the GPU while loaded [A]: rank 32 on the attention projections
+# (IMAGE_LORA_PARAMS_PER_RANK), ~90 MB in 16-bit for SDXL, the size of a typical downloaded SDXL LoRA's low end.
+IMAGE_APPLIED_LORA_RANK = 32
 # macOS lets the GPU wire only part of the unified memory by default (Metal's `recommendedMaxWorkingSetSize`, sysctl
 # `iogpu.wired_limit_mb` = 0): about two thirds on Macs with 32 GB or less, three quarters above (64 GB -> ~48 GB,
 # 128 GB -> ~96 GB) [R: stencel.io, "Apple silicon limitations with usage on local LLM" (Ollama reports 96 GB of GPU

@@ -8,7 +8,8 @@ of the denoiser's (latent tokens x batch, doubled by classifier-free guidance) a
 (pixels x batch); offloading keeps only what the stage running needs on the GPU. `AS_USUALLY_RUN` is the set-up every
 answer assumes unless the user states another (ComfyUI / Forge: text encoders off the GPU, the VAE decoding
 in 16-bit, in tiles when memory is short); `usual_precision` the denoiser precision a recommendation assumes.
-The keyword defaults of `image_memory` are a plain diffusers pipeline (the calibration rows). Never raises.
+The keyword defaults of `image_memory` are a plain diffusers pipeline (the calibration rows); ControlNets and LoRAs
+loaded beside the denoiser add their weights (`adapters_gb`). Never raises.
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ def image_memory(
     vae_tiling: bool = False,
     vae_upcast: bool | None = None,
     t5_wo_fp32: bool = False,
+    controlnets: int = 0,
+    loras: int = 0,
 ) -> MemoryEstimate:
     """Generation. precision: the denoiser's weights (fp32 | fp16 | bf16 | fp8 | int8 | nf4 | int4 |
     GGUF type); encoder_precision: the text encoders' (default: the denoiser's when it is 8-bit or
@@ -103,7 +106,7 @@ def image_memory(
     sequential (weights stream layer by layer); vae_slicing decodes one image at a time, vae_tiling one
     512-px tile at a time; vae_upcast: decode in fp32 (None: as diffusers does for this model); t5_wo_fp32:
     transformers loaded the T5 encoder in fp16 or through bitsandbytes, which keeps its `wo` projections in fp32
-    (`_encoder_gb`)."""
+    (`_encoder_gb`); controlnets / loras: adapters loaded beside the denoiser (`adapters_gb`)."""
     batch = max(int(batch or 1), 1)
     offload = offload if offload in OFFLOADS else "none"
     res, area = _scale(model, resolution)
@@ -117,10 +120,11 @@ def image_memory(
     vae = params_gb(model.vae_params_b, 4.0 if precision == "fp32" else 2.0)
     den_act = C.IMAGE_ACT_GB_PER_B_PARAMS * finite(model.params_b) * area * latents * act_b
     vae_act = _vae_decode_gb(model, res, 1 if vae_slicing else batch, precision, vae_upcast, vae_tiling)
+    adapters = {k: v for k, v in adapters_gb(model, controlnets, loras, precision).items() if v > 0}
     if offload == "model":  # the largest stage: text encoders, denoiser + its activations, or VAE decode
         stages = [
             {"text encoders": encoders},
-            {"denoiser weights": denoiser, "activations": den_act},
+            {"denoiser weights": denoiser, **adapters, "activations": den_act},
             {"VAE": vae, "activations": vae_act},
         ]
         parts = max(stages, key=lambda st: sum(st.values()))
@@ -129,6 +133,7 @@ def image_memory(
     else:
         parts = {
             "denoiser weights": denoiser,
+            **adapters,
             "text encoders": 0.0 if offload == "text_encoders" else encoders,
             "VAE": vae,
             "activations": max(den_act, vae_act),
@@ -147,6 +152,26 @@ def image_memory(
     ]
     setup = f"image generation {precision}, {res}px, batch {batch}"
     return make_estimate(model, setup, parts, 1, factors)
+
+
+def adapters_gb(model: ModelSpec, controlnets: int, loras: int, precision: str = "fp16") -> dict[str, float]:
+    """The weights of the adapters loaded beside the denoiser (§mem.image): each ControlNet's parameters
+    (C.CONTROLNET_PARAMS_B; none known for the model: 0) and each LoRA's (rank C.IMAGE_APPLIED_LORA_RANK on the
+    attention projections), in 16-bit (fp32 with an fp32 pipeline). Their activations are not added: a ControlNet runs
+    before the denoiser in each step and keeps only its residuals, smaller than the denoiser's peak [A]."""
+    per = 4.0 if precision == "fp32" else 2.0
+    lora_b = finite(model.params_b) * C.IMAGE_LORA_PARAMS_PER_RANK * C.IMAGE_APPLIED_LORA_RANK
+    return {
+        "ControlNet weights": max(int(controlnets or 0), 0) * params_gb(C.CONTROLNET_PARAMS_B.get(model.key, 0.0), per),
+        "LoRA weights": max(int(loras or 0), 0) * params_gb(lora_b, per),
+    }
+
+
+def controlnet_share(model: ModelSpec) -> float:
+    """A ControlNet's work per step against the denoiser's: its share of the parameters (it copies the encoder
+    half, §image.speed) [A]; 0 when no ControlNet size is known for the model."""
+    size = C.CONTROLNET_PARAMS_B.get(model.key, 0.0)
+    return size / model.params_b if size and model.params_b else 0.0
 
 
 def usual_precision(model: ModelSpec) -> str:

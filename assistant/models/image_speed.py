@@ -1,8 +1,9 @@
 """Image-generation speed: seconds per image and denoising steps per second (§image.speed).
 
-Contract: `image_speed(gpu, model, resolution=None, steps=None, batch=1)` returns a frozen `ImageSpeed` (steps/s,
-seconds per image, images per minute, the FLOPs and the rate used) for a model in `constants.DENOISER_MACS`, else
-None. No calibration row measures image generation, so this is an estimate: the denoiser's multiply-accumulates
+Contract: `image_speed(gpu, model, resolution=None, steps=None, batch=1, controlnets=0)` returns a frozen
+`ImageSpeed` (steps/s, seconds per image, images per minute, the FLOPs and the rate used) for a model in
+`constants.DENOISER_MACS`, else None; each ControlNet adds its share of the denoiser's work per step. No calibration
+row measures image generation, so this is an estimate: the denoiser's multiply-accumulates
 per forward (counted from its architecture, scaled to the size asked: linear and convolution work with the pixels,
 self-attention with their square) x 2 FLOPs x guidance passes, at the lower of the rate llama.cpp's cuBLAS prompt
 kernels reach (§llm.prefill: 0.45 x the FP16-accumulate tensor peak [CAL]) and IMAGE_ACC32_EFFICIENCY x the
@@ -21,7 +22,7 @@ from assistant.models import constants as C
 from assistant.models import hardware as hw
 from assistant.models import llm
 from assistant.models import performance as perf
-from assistant.models.diffusion_memory import uses_guidance
+from assistant.models.diffusion_memory import controlnet_share, uses_guidance
 from assistant.models.memory import transfer_seconds
 from assistant.specs import GpuSpec, ModelSpec
 
@@ -76,8 +77,15 @@ def score_ceiling_tflops(gpu: GpuSpec) -> float:
 
 
 def image_speed(
-    gpu: GpuSpec, model: ModelSpec, resolution: int | None = None, steps: int | None = None, batch: int = 1
+    gpu: GpuSpec,
+    model: ModelSpec,
+    resolution: int | None = None,
+    steps: int | None = None,
+    batch: int = 1,
+    controlnets: int = 0,
 ) -> ImageSpeed | None:
+    """`controlnets`: ControlNets run beside the denoiser each step, each adding its share of the work
+    (diffusion_memory.controlnet_share)."""
     if model.key not in C.DENOISER_MACS:
         return None
     linear, attention, native = C.DENOISER_MACS[model.key]
@@ -86,7 +94,7 @@ def image_speed(
     passes = 2 if uses_guidance(model) else 1
     batch = max(int(batch or 1), 1)
     scale = (px / native) ** 2
-    gmac = linear * scale + attention * scale**2
+    gmac = (linear * scale + attention * scale**2) * (1 + max(int(controlnets or 0), 0) * controlnet_share(model))
     tflop_step = 2 * gmac * passes * batch / 1e3
     vae_tflop = 2 * C.VAE_DECODE_GMAC_512 * (px / 512) ** 2 / 1e3
     rate = effective_tflops(gpu)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
-from assistant.nlu.job_terms import image_count, image_steps, train_steps
+from assistant.nlu.job_terms import adapters, image_count, image_steps, train_steps
 from assistant.nlu.reading import Reading
 
 
@@ -36,6 +36,11 @@ def job_data(r: Reading) -> dict:
     """The data of a training job a follow-up states ("if i do 3 epochs instead", "with 100k samples", "and if
     they're ~2k tokens each"): the job talked about on that data."""
     return {"samples": samples(r) or data_images(r), "sample_tokens": sample_tokens(r), "epochs": epochs(r)}
+
+
+def job_and_adapters(r: Reading) -> dict:
+    """The job's data and the adapters a follow-up says ("with a lora and a controlnet on top?": the image set-up's)."""
+    return job_data(r) | {"addons": adapters(r) or None}
 
 
 def data_images(r: Reading) -> float | None:

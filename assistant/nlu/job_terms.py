@@ -38,6 +38,17 @@ SETUP_OPTIONS = (
 _OVERRIDES = {"checkpointing_off": "checkpointing_on", "sequential_offload": "cpu_offload"}
 
 
+def adapters(r: Reading) -> tuple[tuple[str, int, bool], ...]:
+    """The adapters said to be loaded with an image model (ADDON tags, and a LoRA method that may be one: (kind,
+    count, count said)), one per kind."""
+    found: dict[str, tuple[str, int, bool]] = {}
+    for t in r.b.tags:
+        value = t.value if t.kind == "ADDON" else t.meanings.get("ADDON") if t.kind == "MODE" else None
+        if isinstance(value, tuple):
+            found.setdefault(value[0], value)
+    return tuple(found.values())
+
+
 def ram_channels(r: Reading) -> int | None:
     """ "dual channel" 2, "quad channel" 4, "8 channel" 8 (lexicon [lists] ram_channels_*); None when unsaid."""
     return next((n for n in (8, 4, 2) if r.lex.words_in(f"ram_channels_{n}", r.text.lower())), None)

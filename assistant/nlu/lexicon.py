@@ -52,6 +52,7 @@ PRIORITY = (
     "PRICES",
     "SET",
     "PRONOUN",
+    "ADDON",
     "MODE",
     "WORKLOAD",
     "PRECISION",

@@ -16,6 +16,7 @@ import re
 from assistant.nlu.index import NameIndex
 from assistant.nlu.lexicon import Lexicon, terminal
 from assistant.nlu.lookup.matches import GpuMatch, ModelMatch
+from assistant.nlu.tagging.adapters import adapter_words_known, adapters_tagged
 from assistant.nlu.tagging.base import Tag, number_or_none
 from assistant.nlu.tagging.budget_words import counted_not_budget
 from assistant.nlu.tagging.card_hours import card_hours
@@ -349,7 +350,8 @@ def _stated_hours_first(tags: list[Tag]) -> list[Tag]:
 
 def tag(toks: list[Tok], text: str, index: NameIndex, lex: Lexicon) -> tuple[list[Tag], list[str]]:
     tags, unknown = _Tagger(toks, text, index, lex).run()
-    return _per_card_dropped(_feature_pronoun_dropped(_named_again(tags, text))), unknown
+    tags = adapters_tagged(_named_again(tags, text), text, lex, index.model_kind)  # "sdxl + 2 controlnets"
+    return _per_card_dropped(_feature_pronoun_dropped(tags)), adapter_words_known(tags, unknown, lex)
 
 
 def _per_card_dropped(tags: list[Tag]) -> list[Tag]:

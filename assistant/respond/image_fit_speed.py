@@ -55,6 +55,14 @@ def _span_said(query) -> float | None:
     return 1.0 if _PER_HOUR.search(low) else None
 
 
+def query_speed(gpu, model, query) -> image_speed.ImageSpeed | None:
+    """The image speed at the question's size, batch, steps and ControlNets (FitQuery.addons)."""
+    nets = next((n for kind, n, _ in getattr(query, "addons", ()) or () if kind == "controlnet"), 0)
+    return image_speed.image_speed(
+        gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps, controlnets=nets
+    )
+
+
 def _num(x: float) -> str:
     return f"{x:.1f}" if x < 10 else f"{x:.0f}"
 
@@ -62,9 +70,7 @@ def _num(x: float) -> str:
 def image_speed_parts(env: Env, query, model, gpu, prec: str, spare_gb: float, where: str, n: int = 1):
     if model.kind != "image" or query.mode != "inference" or not getattr(gpu, "name", ""):
         return "", [], {}
-    speed = image_speed.image_speed(
-        gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps
-    )
+    speed = query_speed(gpu, model, query)
     if speed is None or speed.steps_per_s <= 0:
         return "", [], {}
     values = dict(
@@ -141,9 +147,7 @@ def streamed_route(env: Env, query, model, gpu, est, memory_gb: float) -> tuple[
     weights = parts.get("denoiser weights", 0.0)
     resident = memory_gb - (est.total_gb - weights)  # what the card holds of the weights beside the rest
     streamed = weights - resident
-    speed = image_speed.image_speed(
-        gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps
-    )
+    speed = query_speed(gpu, model, query)
     if resident <= 0 or streamed <= 0 or speed is None:
         return "", "", {}
     seconds = image_speed.streamed_seconds_per_image(gpu, speed, streamed)
@@ -163,9 +167,7 @@ def nameless_range(env: Env, query, model, memory_gb: float) -> tuple[str, dict]
     for gpu in env.reader.gpus(names):
         if gpu.memory_gb != memory_gb or gpu.vendor != "NVIDIA" or gpu.is_mobile or gpu.passively_cooled:
             continue
-        speed = image_speed.image_speed(
-            gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps
-        )
+        speed = query_speed(gpu, model, query)
         if speed is not None and speed.seconds_per_image > 0:
             timed.append((speed.seconds_per_image, gpu.short_name, speed.resolution))
     if not timed:

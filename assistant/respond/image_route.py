@@ -20,9 +20,10 @@ from dataclasses import dataclass
 
 from assistant import i18n
 from assistant.models import constants as C
-from assistant.models import diffusion_memory, image_speed, memory
+from assistant.models import diffusion_memory, memory
 from assistant.respond import setup
 from assistant.respond.fit_rows import FitCase, estimate
+from assistant.respond.image_fit_speed import query_speed
 from assistant.specs import GpuSpec
 
 GGUF_LADDER = ("q8_0", "q6_k", "q5_k_s", "q4_k_s", "q4_0", "q3_k_m")  # best quality first
@@ -55,13 +56,7 @@ def gguf_route(case: FitCase, where: str) -> Route | None:
     else:  # not even the lightest type: the streamed route of the fit answer speaks (image_fit_speed.streamed_route)
         return None
     gpu = case.gpu if isinstance(case.gpu, GpuSpec) else None  # a nameless "12 GB card" has no speed
-    speed = (
-        image_speed.image_speed(
-            gpu, model, resolution=query.resolution, batch=query.batch or 1, steps=query.image_steps
-        )
-        if gpu
-        else None
-    )
+    speed = query_speed(gpu, model, query) if gpu else None
     timing = (
         env.t("fit.gguf_speed", sec=_num(speed.seconds_per_image), steps=speed.steps, px=speed.resolution)
         if speed and speed.steps_per_s > 0

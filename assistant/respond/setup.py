@@ -90,6 +90,7 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
             add(f"fit.item_offload_{offload}", bool(opts & (set(_IMAGE_OFFLOADS) | {"no_offload"})))
         if "vae_slicing" in opts:
             add("fit.item_vae_slicing", True)
+        addons = _adapter_items(model, query, add)
         add("fit.item_vae_tiled", False, px=C.VAE_TILE_PX)
         usual = diffusion_memory.AS_USUALLY_RUN
         values = dict(
@@ -97,6 +98,7 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
             resolution=res,
             offload=offload,
             vae_slicing="vae_slicing" in opts,
+            **addons,
             vae_tiling=usual["vae_tiling"],
             vae_upcast=usual["vae_upcast"],
         )
@@ -155,6 +157,20 @@ def memory_setup(model: ModelSpec, query, mode: str) -> Setup:
         zero_stage=3 if "sharded" in opts else 0,
     )
     return Setup("llm_train", values, tuple(items))
+
+
+def _adapter_items(model: ModelSpec, query, add) -> dict[str, int]:
+    """The adapters the question loads with the image model (FitQuery.addons): an item each (its count, stated or
+    assumed; a ControlNet with no size known for the model, said not counted) and the memory model's counts."""
+    counts = {"controlnet": 0, "lora": 0}
+    for kind, n, stated in getattr(query, "addons", ()) or ():
+        if kind == "controlnet" and model.key not in C.CONTROLNET_PARAMS_B:
+            add("fit.item_controlnet_unknown", True, model=model.name)
+            continue
+        counts[kind] = n
+        gb = diffusion_memory.adapters_gb(model, n if kind == "controlnet" else 0, n if kind == "lora" else 0)
+        add(f"fit.item_{kind}s", stated, n=n, gb=f"{sum(gb.values()):.1f}", rank=C.IMAGE_APPLIED_LORA_RANK)
+    return {"controlnets": counts["controlnet"], "loras": counts["lora"]}
 
 
 def estimate(model: ModelSpec, setup: Setup, precision: str, n: int, mode: str, query) -> memory.MemoryEstimate:

@@ -22,6 +22,7 @@ from assistant.nlu.deadline import deadline_hours
 from assistant.nlu.intents.rates import epochs, period, sample_tokens, samples, throughput
 from assistant.nlu.intents.verdict import last_gpu, said
 from assistant.nlu.job_terms import (
+    adapters,
     image_batch,
     image_count,
     image_steps,
@@ -303,6 +304,7 @@ def _fit_query(r: Reading) -> FitQuery:
         resolution=resolution(r),
         lora_rank=r.num("RANK"),
         setup=setup,
+        addons=adapters(r),
         want_time=bool(said(r, "duration_words") or gpu_hours_asked(r) or r.form.figure == "clock")
         and mode != "inference",
         released=bool(said(r, "full_weights") or b.has("UNQUANTIZED")) and not r.precision,

@@ -1,8 +1,7 @@
-"""Ellipsis: "and the 3090?", "what about for training?", "no, the ti", "3090呢？", "训练呢",
-questions about the last answer as a whole: "why?", "anything cheaper?", "便宜点的？",
-"with amd too", "two of them?", "how fast?", "anything with more vram under 1500?", and
-fragments that only change a detail of the last question: "for llms?", "in fp16?", "qlora
-then?", "only 24gb+ cards", "with a budget of 1500?", "and if i only had 800?", "and used?".
+"""Ellipsis: "and the 3090?", "what about for training?", "no, the ti", "3090呢？", "训练呢", questions about the last
+answer as a whole: "why?", "anything cheaper?", "便宜点的？", "with amd too", "two of them?", "how fast?", "anything
+with more vram under 1500?", and fragments that only change a detail of the last question: "for llms?", "in fp16?",
+"qlora then?", "only 24gb+ cards", "with a budget of 1500?", "and used?", "with a lora and a controlnet on top?".
 
 `about_last` claims a question that names no GPU and asks only why, for something cheaper, for
 more memory, for the speed, for another vendor or for a count of "them"; `fragment` claims a
@@ -26,7 +25,7 @@ from assistant.nlu.followup_details import (
     _count_word,
     _sale_said,
     data_images,
-    job_data,
+    job_and_adapters,
     made_in,
     mode_said,
     opens_followup,
@@ -58,6 +57,7 @@ DETAILS = {
     "ORGANIZATION",
     "NUMBER",
     "RESOLUTION",
+    "ADDON",
 }
 _GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "budget", "MODE": "WORKLOAD"}
 FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
@@ -303,7 +303,7 @@ def fragment(r: Reading) -> Query | None:
         return None  # "800?": nothing says it continues the last question ("with 4 gpus?" does)
     if b.has("PRONOUN") and not b.has("ORGANIZATION"):
         return None  # "what about it for training": read() takes the pronoun along
-    first = b.tags[0].kind in ("WORKLOAD", "MODE") and len(b.tags) <= 3 and not b.has("GPU_WORD")  # "qlora?"
+    first = b.tags[0].kind in ("WORKLOAD", "MODE", "ADDON") and len(b.tags) <= 3 and not b.has("GPU_WORD")  # "qlora?"
     sized = b.has("RESOLUTION") or steps  # "at 1536x1536?", "with 50 steps?": an image set-up
     if not (led or first or sized or kinds & {"ON", "ONLY", "MORE", "UNDER"}):
         return None
@@ -539,7 +539,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
             said(r, "same_work_words")
         ),  # "what if i only need it for 3 months" after a rent-or-buy: how long it is needed
         sale=_sale_said(r) and (resale_share(r.text, r.lex) or True),
-        **job_data(r),
+        **job_and_adapters(r),
     )
 
 
