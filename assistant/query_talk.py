@@ -39,6 +39,8 @@ class ExplainQuery(Query):
     asked: str | None = None
     ranks: tuple[int, ...] = ()  # "lora rank 8 vs 64": the LoRA ranks the question names
     precisions: tuple[str, ...] = ()  # "int4 vs fp8 quality": the number formats named (lexicon [precision] keys)
+    # "at fp8?", "int4?": a number format said with nothing else; after a fit, that fit at the format (the dialogue)
+    format_alone: str | None = None
     params_b: float | None = None  # "why does a 7b model need 100+gb to fully finetune": the size named, no model
     stated_gb: float | None = None  # "why does a 7b model take 14gb": the memory the user sees, matched to a precision
     stated_tps: float | None = None  # "only getting 8 tok/s", "才5 token/s 正常吗": the speed the user measures

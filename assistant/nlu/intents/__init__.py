@@ -80,6 +80,7 @@ from assistant.nlu.intents import (
     vision_infer,
     vram_need,
 )
+from assistant.nlu.precision_ask import format_alone
 from assistant.nlu.price_gap import price_gap
 from assistant.nlu.reader_needs import NEEDS, met, needs
 from assistant.nlu.reading import Reading
@@ -130,6 +131,7 @@ READERS = (
     thread_short.added_card,  # "would adding my old 3060 help": that card added to the set talked about
     thread_short.gpu_hours_alone,  # "how many h100 hours is that": the job's time on one of that card
     thread_short.cpu_alone,  # "cpu is a 9950x btw": the last question again with that CPU
+    thread_short.users_speed,  # "throughput for ~30 concurrent users?": the fit talked about at that many at once
     thread_short.condition_alone,  # "is that new or used", "新的还是二手的": the price of the card talked about
     thread_short.break_even_use,  # "how many hours a month before buying wins": the rent or buy, its break-even use
     thread_short.platform_of_cards,  # "what mobo supports two of them": a build of that many, its platform first
@@ -424,6 +426,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(  # for the follow-ups
                 found, workload=reading.workload, model=reading.model, context_tokens=reading.num("CONTEXT")
             )
+        if isinstance(found, ExplainQuery) and (alone := format_alone(reading)):
+            found = dataclasses.replace(found, format_alone=alone)  # "at fp8?": after a fit, that fit at fp8
         if isinstance(found, ExplainQuery) and found.model is None and found.params_b is None:
             found = dataclasses.replace(found, params_b=reading.num("PARAMS"))  # "7B模型 kv cache": a 7B's shape
         if isinstance(found, CompareQuery) and (gap := price_gap(reading)) is not None:

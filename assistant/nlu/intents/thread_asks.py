@@ -310,7 +310,12 @@ def price_alone(r: Reading) -> Query | None:
     """ "现在啥价", "京东现在啥价": the prices of the cards talked about (their price sheet), a shop or "now" said
     beside it ("用二手价格" is a setting: a condition said)."""
     b = r.b
-    if r.explicit or not b.has("PRICES") or b.has("CONDITION") or not {t.kind for t in b.tags} <= {"PRICES"} | AROUND:
+    if (
+        r.explicit
+        or not b.has("PRICES")
+        or b.has("CONDITION")
+        or not {t.kind for t in b.tags} <= {"PRICES", "ORGANIZATION"} | AROUND
+    ):
         return None
     if not _only(b.unknown, r.lex.listed("price_alone_fillers")):
         return None

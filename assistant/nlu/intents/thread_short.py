@@ -33,6 +33,8 @@ what was talked about.
   software support of the card talked about (a SpecQuery of topic "software" about "it").
 - `models_alone(r)`: "like which models", "比如哪些模型" (lexicon which_models_asks): what the card talked about
   runs (a FitQuery asking "what_runs" of "it").
+- `users_speed(r)`: "throughput for ~30 concurrent users?", "tok/s with 20 users", "30个人同时用速度多少" (a number of
+  users and a speed word, nothing else): the fit talked about serving that many at once (each one's speed, the total).
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -319,3 +321,25 @@ def models_alone(r: Reading) -> Query | None:
         workload="llm_inference",
         asked="what_runs",
     )
+
+
+_USERS_KINDS = {"USERS", "SPEED", "FASTER", "HOW_MUCH", "ASPECT", "QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "FIELD"}
+
+
+@needs(("USERS",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "MEMORY", "RENT"))
+def users_speed(r: Reading) -> Query | None:
+    """ "throughput for ~30 concurrent users?", "tok/s with 20 users": the fit talked about serving that many at once (a
+    follow-up carrying the users as targets: the fit gives each user's speed and the total), not a question not
+    understood."""
+    b = r.b
+    if (
+        r.explicit
+        or r.model
+        or not b.has("USERS")
+        or not b.has("SPEED", "FASTER")
+        or {t.kind for t in b.tags} - _USERS_KINDS
+    ):
+        return None
+    if not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words")):
+        return None
+    return build(r)  # the users are the question's targets (nlu/request_rate): the fit answers their speed
