@@ -210,7 +210,8 @@ class FitQuery(Query):
     tokens: float | None = None  # "how long to fine-tune on 50m tokens": the data of the training time asked
     # the form of a yes/no question that the answer's first word follows: "oom" ("会爆显存吗", "will it oom"),
     # "too_little" ("is 12gb too little"), "enough" ("够不够"), "what_runs" ("what can a 3090 run": the largest model
-    # leads); "" for "will it fit", "能跑吗"
+    # leads); "need" (the memory the work needs, asked after a fit: "不行的话最少得多大显存", no card weighed); "" for
+    # "will it fit", "能跑吗"
     asked: str = ""
     pretrain: bool = (
         False  # "预训练一个1b模型", "pretrain from scratch": a time on compute-optimal tokens unless stated

@@ -246,6 +246,7 @@ class Dialogue:
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy
             query = format_asked.format_of_thread(self, query)  # "at fp8?" after a fit: that fit at fp8
+            query = method_choice.need_of_the_fit(self, query)  # "不行的话最少得多大显存" after a fit: its need
             query = budget_after_card.pick_within(self, query)  # "那预算加到一千块呢" after a verdict on a card
             query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both

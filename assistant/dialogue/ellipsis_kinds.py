@@ -54,6 +54,9 @@ def carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query |
     """The question a follow-up of details alone edits: the last one, else the latest of the thread's last questions
     that has every slot it names ("and for training?" after "what about power draw", a spec sheet asked beside
     2 x RTX 4090 vs an RTX 6000 Ada: the comparison, for training), so a side question does not end the thread."""
+    if getattr(base, "asked", "") == "need" and len(dlg.context.history) > 1:
+        # "用qlora呢" after "不行的话最少得多大显存": the fit on the user's cards before that side question
+        base = next((q for q in reversed(dlg.context.history[:-1]) if q.intent == "fit" and gpus_of(q)), base)
     if _side_rates(base) and (follow.model or any(g.name and not g.pronoun for g in follow.gpus)):
         # "what if we drop to qwen3 32b", "how about a mac studio" after "cheaper?" answered with the cheapest rentals
         # by memory: that side question is passed, the one before it goes on

@@ -252,6 +252,8 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
         return dataclasses.replace(query, model=model, workload=workload, mode=mode or query.mode)
     if not (isinstance(query, FitQuery) and (query.model or query.params_b) and not query.gpus):
         return query
+    if query.asked == "need":  # "不行的话最少得多大显存" after a fit: the memory the work needs, on no card
+        return query
     if not (query.want_speed or query.want_time) and not _on_the_one_talked_about(dlg, query):
         return query  # "训练一个7b模型大概要多久" after the rates of an H800: on it
     if query.memory_gb or not ctx.gpus:

@@ -93,11 +93,17 @@ def _length_key(query) -> str:
 
 
 def tokens_text(query, env: Env, tokens: float) -> str:
-    """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）"."""
+    """The data of the job as a headline says it: "100 M tokens (assumed)", "2 亿 token（假设）", "10 M tokens (20,000
+    samples, ~500 tokens each assumed)"."""
     amount = token_amount(env, tokens)
     stated = query.tokens or (getattr(query, "samples", None) and getattr(query, "sample_tokens", None))
     if stated and not query.tokens and getattr(query, "sample_tokens_seq", False):
         return env.t("rates.tokens_seq", amount=amount)  # every example a full sequence: an upper bound
+    samples = getattr(query, "samples", None)
+    if not stated and samples:  # "20k samples": their count said, their length assumed
+        model, _ = sized_model(query, env)
+        length = job_plan.sample_length(model)
+        return env.t("rates.tokens_samples_assumed", amount=amount, samples=f"{samples:,.0f}", length=f"{length:,}")
     return env.t("rates.tokens_asked" if stated else "rates.tokens_assumed", amount=amount)
 
 

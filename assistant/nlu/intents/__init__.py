@@ -257,6 +257,7 @@ READERS = (
     recommend.form_choice,  # "gaming laptop or build a pc for ai stuff": the two forms weighed, before "or" reads alone
     followup.one_enough,  # "is 1 enough instead?", "would one be enough?": one card of the set talked about
     followup.good_alone,  # "any good?", "好用吗" after a card: the verdict on it (is it any good)
+    thread_asks.memory_need_alone,  # "不行的话最少得多大显存" after a fit: the memory its work needs
     thread_asks.price_alone,  # "京东现在啥价" after cards talked about: their prices
     thread_asks.token_cost_alone,  # "whats the cost per million tokens roughly" after a served model
     followup.better_else,  # "what else could i get for cheap that does it better?": other cards, not "it" compared

@@ -407,3 +407,16 @@ def kv_q8_alone(r: Reading) -> Query | None:
     if said(r, "concept_asked_words") or not said(r, "kv_q8_words"):
         return None
     return build(r, ask="fit")
+
+
+@needs(("FIELD",), said=("memory_need_words",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "MEMORY"))
+def memory_need_alone(r: Reading) -> Query | None:
+    """ "不行的话最少得多大显存", "how much vram would i need at least" (the memory field and a word of lexicon
+    memory_need_words, no card or model of its own): the memory the work talked about needs (a
+    follow-up asking "memory_need": the dialogue answers it with the last fit without its cards)."""
+    b = r.b
+    if r.explicit or "memory" not in r.fields() or not said(r, "memory_need_words"):
+        return None
+    if {t.kind for t in b.tags} - ({"FIELD", "NO", "HOW_MUCH", "EXPLAIN"} | AROUND):
+        return None
+    return dataclasses.replace(build(r), fields=(), ask="memory_need")

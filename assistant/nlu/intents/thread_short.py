@@ -165,6 +165,10 @@ def that_on_card(r: Reading) -> Query | None:
         return None  # "我的机箱是nzxt h510 3090装得下吗": the card in the case, not the model on the card
     if r.model is not None and r.model.key:
         return None  # "kv cache for 128k on llama 3.1 70b? planning to run it on 2x a6000": "it" is the model named
+    if b.has("UNKNOWN_MODEL"):
+        return (
+            None  # "qwen2.5-vl 32b多模态模型，一张4090 D能放下吗": a model the KB lacks is the question's own subject
+        )
     follow = build(r, ask="fit")
     return dataclasses.replace(follow, gpus=(cards[0],), want_time=False, want_speed=False)
 
