@@ -274,6 +274,7 @@ class CostQuery(Query):
     cap_kwh: float | None = None  # "landlord caps me at 300 kwh a month": the energy cap weighed, and its period
     cap_period: str | None = None
     own_fee: tuple[float, str | None] | None = None  # "colo is $150 a month": a month's hosting fee, its currency
+    idle_w: float | None = None  # "mostly idle ~60w each": each card's draw at idle, said (the idle hours bill at it)
 
 
 @dataclass(frozen=True, kw_only=True)

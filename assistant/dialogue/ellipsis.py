@@ -366,6 +366,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         changes["kept_precision"] = kept
     if follow.one_asked and getattr(base, "mode", None) == "job" and getattr(base, "hours", None):
         changes["hours"] = None  # "can i do it on one or do i need 2" after a week rented for a job: the job on one
+    if getattr(base, "idle_w", None) and {g.name for g in changes.get("gpus", ())} - {g.name for g in gpus_of(base)}:
+        changes["idle_w"] = None  # "mostly idle ~60w each" was said of the cards before, not of the card swapped in
     return dataclasses.replace(base, **changes)
 
 

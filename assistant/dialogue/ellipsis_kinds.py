@@ -128,6 +128,7 @@ def whole_machine(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         gpu_count=cards[0].count,  # the price of the machine whatever it runs (a workload's floor would drop the set)
         condition=condition or getattr(base, "condition", None),
         settings=follow.settings,
+        usage=dlg.context.use,  # the machine of the thread, at the thread's use ("课题组想本地部署…" then its price)
     )
 
 

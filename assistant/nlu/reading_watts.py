@@ -16,6 +16,7 @@ from assistant.nlu.watts_role import wall_tags
 
 _JOIN_GAP = 12  # characters between a PSU or draw word and its watts ("电源是850w", "draws about 450w")
 _LIMIT_GAP = 6  # characters between a power-limit word and its watts ("limited to 250w", "限功耗到250w")
+_IDLE_GAP = 12  # characters between an idle word and the draw it says ("idles at about 60w")
 
 
 class WattsReading:
@@ -35,7 +36,10 @@ class WattsReading:
             return None
         text = self.text.lower()
         limits = [m.end() for w in self.lex.listed("power_limit_words") for m in compiled(_word(w)).finditer(text)]
+        idle = self.idle_tag()
         for t in watts:
+            if t is idle:
+                continue  # "mostly idle ~60w each": the draw at idle, not a limit
             after = text[t.end : t.end + 16].strip(" ,.?!")
             each = any(compiled(_word(w)).match(after) for w in self.lex.listed("card_each"))
             psu = t.meanings.get("PSU") or any(
@@ -48,6 +52,20 @@ class WattsReading:
             if any(end <= t.start for end in limits):
                 return t
         return None
+
+    def idle_tag(self) -> Tag | None:
+        """The draw of a card at idle, said: a WATTS amount right after a word of lexicon idle_draw_words ("mostly
+        idle ~60w each", "idles at 25w", "待机30w")."""
+        text = self.text.lower()
+        for t in self.b.kinds.get("WATTS", []):
+            before = text[max(0, t.start - _IDLE_GAP) : t.start]
+            if any(compiled(_word(w)).search(before) for w in self.lex.listed("idle_draw_words")):
+                return t
+        return None
+
+    def idle_watts(self) -> float | None:
+        tag = self.idle_tag()
+        return tag.number() if tag is not None else None
 
     def _card_at(self, watts: Tag) -> bool:
         """ "both of my 4090s at 350w": watts right after a GPU name with a word of [lists] card_at_words between."""

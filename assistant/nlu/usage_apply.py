@@ -20,6 +20,7 @@ from assistant.queries import (
     Clarification,
     CompareQuery,
     CostQuery,
+    FitQuery,
     Query,
     RatesQuery,
     RecommendQuery,
@@ -183,10 +184,12 @@ def weighs_use(query) -> bool:
 
 
 def picked_for_use(query, tags, text: str, lex):
-    """A pick or a build for a use said as a situation ("想搞一台常开的推理机", "an always-on home server"): that use on
-    the query (Query.usage), which the thread keeps for the bill asked next (dialogue/thread_use.py); a use stated in
-    hours is a setting already."""
-    if not isinstance(query, (RecommendQuery, RigQuery)) or any(s.key == "utilization" for s in query.settings):
+    """A pick, a build, a fit or a comparison for a use said as a situation ("想搞一台常开的推理机", "an always-on home
+    server", "课题组想本地部署kimi k2"): that use on the query (Query.usage), which the thread keeps for the bill asked
+    next (dialogue/thread_use.py); a use stated in hours is a setting already."""
+    if not isinstance(query, (RecommendQuery, RigQuery, FitQuery, CompareQuery)):
+        return query
+    if any(s.key == "utilization" for s in query.settings):
         return query
     from assistant.nlu.usage_reader import read_usage
 

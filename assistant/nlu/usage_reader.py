@@ -42,6 +42,9 @@ DAYTIME_HOURS = 10.0
 # day and idles the rest [A]
 ON_DEMAND_HOURS = 3.0
 ALWAYS = ("always_on", "long_rent", "long_run")
+# deployed: a server put into service for a team, a company or its users ("本地部署", "on our server", "in production")
+# is on all week and under load a working day, 8 hours, a day [A]; idle the rest (§cost.idle)
+DEPLOYED_HOURS = 8.0
 # mostly_idle: a machine said to be on but mostly idle ("mostly idle", "不怎么跑") works a tenth of the week [A]
 MOSTLY_IDLE_SHARE = 0.1
 # afternoon: an afternoon of use, noon to about 5 pm, 4 hours [A]
@@ -77,7 +80,8 @@ def read_usage(tags: list[Tag], text: str, lex: Lexicon) -> Usage | None:
 def _read(tags: list[Tag], text: str, low: str, lex: Lexicon) -> Usage | None:
     hours = [t for t in tags if t.kind == "HOURS" and _of_use(t)]
     found = {
-        kind: _found(lex, f"usage_{kind}", low) for kind in (*ALWAYS, "shared", "overnight", "daytime", "afternoon")
+        kind: _found(lex, f"usage_{kind}", low)
+        for kind in (*ALWAYS, "shared", "overnight", "daytime", "afternoon", "deployed")
     }
     found["week_a_month"] = _found(lex, "usage_week_a_month", low)
     nights = [n for k, _ in HOURS_A_DAY if (n := found[k])]  # "晚上挂机跑": a night's run, not around the clock
@@ -253,7 +257,8 @@ def _week(t: Tag) -> float:
 
 
 def _situation(found: dict[str, tuple[str, int] | None]) -> Usage | None:
-    """The situation's usage when no hours are said: around the clock, a shared box's share, a week a month."""
+    """The situation's usage when no hours are said: around the clock, a shared box's share, a week a month, a server
+    deployed (on all week, a working day of load)."""
     for kind in ALWAYS:
         if always := found[kind]:
             return Usage(WEEK, (UsagePart("always", WEEK, always[0], assumed=True, kind=kind),))
@@ -262,6 +267,9 @@ def _situation(found: dict[str, tuple[str, int] | None]) -> Usage | None:
     if month := found["week_a_month"]:
         per_week = round(WEEK / WEEKS_PER["month"], 1)
         return Usage(per_week, (UsagePart("per_week", per_week, month[0], True, "week_a_month"),))
+    if deployed := found["deployed"]:  # "本地部署", "on our server": on all week, a working day of load
+        load = UsagePart("hours_day", DEPLOYED_HOURS, deployed[0], assumed=True, kind="deployed")
+        return Usage(DEPLOYED_HOURS * 7, (load,), on_per_week=WEEK)
     return None
 
 

@@ -289,7 +289,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
                         ref.count,
                         query.period,
                     ),
-                    cost_settings.idle_step(env, gpu, split[1], split[2]),
+                    cost_settings.idle_step(env, gpu, split[1], split[2], stated=bool(query.idle_w)),
                 ]
                 idle_sources = [split[3]] if split[3] else []
         na = env.term("n/a")  # no power figure: never "0 W, $0"

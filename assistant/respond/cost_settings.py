@@ -3,7 +3,8 @@
 
 Contract: `load_idle(query, env, gpu, count, watts, load_share)` -> (LoadAndIdle, idle watts per card, measured?)
 when the question states powered hours beyond its load hours (CostQuery.powered_hours_per_week), else None;
-the idle draw is the card's measurement in knowledge/idle_power.csv, else the highest measured there (said).
+the idle draw is the one the question says (CostQuery.idle_w), else the card's measurement in
+knowledge/idle_power.csv, else the highest measured there (said).
 `idle_head` / `idle_step` word it. `resale_lead(query, env, gpu, figures, years)` -> (headline, steps) when the
 question sells the card (CostQuery.resale / resale_usd / resale_share: the amount or share said), else None: resale
 = paid x retention ** years with the
@@ -47,6 +48,8 @@ def load_idle(
     if not powered or powered <= load_hours:
         return None
     idle_w, measured, source = idle_watts(gpu, env)
+    if query.idle_w:  # "mostly idle ~60w each": the draw said
+        idle_w, measured, source = query.idle_w, True, None
     split = cost.load_and_idle(watts, idle_w * count, load_hours, powered, env.assumptions.electricity_usd_per_kwh)
     return split, idle_w, measured, source
 
@@ -92,7 +95,9 @@ def idle_head(
     )
 
 
-def idle_step(env: Env, gpu: GpuSpec, idle_w: float, measured: bool) -> str:
+def idle_step(env: Env, gpu: GpuSpec, idle_w: float, measured: bool, stated: bool = False) -> str:
+    if stated:
+        return env.t("cost.idle_stated", idle_w=f"{idle_w:g}")
     if measured:
         return env.t("cost.idle_measured", gpu=gpu.short_name, idle_w=f"{idle_w:g}")
     return env.t("cost.idle_assumed", gpu=gpu.short_name, idle_w=f"{idle_w:g}")

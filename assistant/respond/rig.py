@@ -26,6 +26,7 @@ from assistant.respond import (
     circuit,
     idle_power,
     mixed_set,
+    pricing,
     psu_draw,
     quiet,
     rig_choice,
@@ -258,7 +259,9 @@ def respond(query: RigQuery, env: Env) -> Answer:
         notes = [server_note(env.gpu(g.name), env) for g in query.gpus if g.name]
         modules = [g for g in env.reader.gpus([r.name for r in query.gpus if r.name]) if g.server_module]
         if modules and not any(text for text, _ in notes):  # "8卡H100服务器整机多少钱": a module, no server priced
-            head = env.t("rig.sxm_server", gpu=modules[0].short_name, module=modules[0].server_module)
+            head = _module_server(env, modules[0], query.gpu_count or query.gpus[0].count) or env.t(
+                "rig.sxm_server", gpu=modules[0].short_name, module=modules[0].server_module
+            )
         if any(text for text, _ in notes):
             head = i18n.gap(env.lang).join([line for text, _ in notes for line in text] + [head])
         return Answer(
@@ -511,4 +514,23 @@ def respond(query: RigQuery, env: Env) -> Answer:
         assumptions=env.assumption_dict() | {"budget_usd": budget},
         assumption_text=assumption_text(env, buying=True, desktop=False),
         sources=sources,
+    )
+
+
+def _module_server(env: Env, gpu, n: int) -> str:
+    """ "这个方案大概要多少万" about 8 x MI300X: the modules at their price and the server around them (its share of
+    the server tier's price per eight, models/cost.module_host_usd, §cost.platform); "" when the module has no price."""
+    price = purchase_price(gpu.name, env)
+    if price is None:
+        return ""
+    n = max(int(n or 1), 1)
+    host = pricing.host_usd(gpu, n) or 0.0
+    return env.t(
+        "rig.module_server_total",
+        n=n,
+        gpu=gpu.short_name,
+        module=gpu.server_module,
+        total=env.money(n * price.usd + host),
+        modules=env.money(n * price.usd),
+        host=env.money(host),
     )

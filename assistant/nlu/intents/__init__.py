@@ -408,6 +408,8 @@ def read(reading: Reading) -> Query | Clarification:
             found = dataclasses.replace(found, capacity_asked=True)  # "能跑多少并发": kept for "上下文 32k 呢"
         if isinstance(found, SpecQuery) and found.gpus and reading.form.owned:  # "we have 4 a100s in our lab"
             found = dataclasses.replace(found, owned=True)
+        if isinstance(found, CostQuery) and (idle := reading.idle_watts()) is not None:
+            found = dataclasses.replace(found, idle_w=idle)  # "mostly idle ~60w each": the idle hours at 60 W a card
         if isinstance(found, CostQuery) and found.own_fee is None:  # "colo is $150 a month": added to the cost
             found = dataclasses.replace(found, own_fee=hosting_fee(reading))
         if isinstance(found, RatesQuery) and len(found.gpus) > 1:  # "a100 at $0.75/hr ... a 4090 at 0.30": each its own
