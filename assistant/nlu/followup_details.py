@@ -9,6 +9,8 @@ are lexicon lists; nothing here matches one question.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.intents.rates import epochs, sample_tokens, samples
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.job_terms import adapters, image_count, image_steps, train_steps
@@ -103,3 +105,18 @@ _OPENERS = frozenset(
     "ok okay k kk so oh hmm hm alright right well cool nice great thanks thx ty yes yeah yep no nah but then also"
     " now hey wait actually fine sure".split()
 )
+
+
+_PER_IMAGE = re.compile(
+    r"\b(?:per|each|an?|one|every)\s+(?:(?:[\w.-]+\s+){0,2}?(?:image|img|pic|picture|photo)s?\b|\d{3,4}\s*[x×*]\s*\d{3,4})"
+    r"|每张图|每张|一张图|出一张"
+)
+
+
+def per_image_asked(r: Reading) -> bool:
+    """ "how long per 1024x1024 image", "一张图要多久": the time of one image asked, a generation speed (lexicon
+    image_time_words, or a duration word and one image however sized, or per image size: "per 1024x1024", the word
+    "image" itself read aside as a stray), not a job's hours."""
+    if said(r, "image_time_words"):
+        return True
+    return bool(said(r, "duration_words")) and _PER_IMAGE.search(r.text.lower()) is not None

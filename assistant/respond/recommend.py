@@ -20,6 +20,7 @@ from assistant.queries import RecommendQuery
 from assistant.respond import (
     feature_limit,
     fit_hardware,
+    image_gguf_floor,
     mac_beside,
     over_budget,
     quiet,
@@ -273,6 +274,16 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     passive_note = ""
     from_floor = need_from_floor(query) or bool(llm_floor)  # a rule's floor, not a model's need
     floor_only = bool(budget and need and from_floor)  # the below-floor answer covers it (below)
+    usual_need, bare = need, ranking.choice is None and not passive_ok and not from_floor
+    for quant, gguf_gb in image_gguf_floor.ladder(query, env) if bare else ():
+        need = gguf_gb  # "an upgrade under 400 usd" for Flux: a GGUF denoiser on a 12 GB card, before a passive board
+        ranking = ranked(passive_ok, max_auto)
+        if ranking.choice is not None:
+            passive_note = image_gguf_floor.note(env, query.model, quant, gguf_gb, usual_need)
+            need_why = image_gguf_floor.need_text(env, query.model, quant, gguf_gb)
+            break
+    else:
+        need = usual_need
     if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
         with_passive = ranked(True, max_auto)
         ranking = cheapest_first(with_passive, env) if by_price else with_passive

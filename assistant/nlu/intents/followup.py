@@ -7,10 +7,9 @@ with more vram under 1500?", and fragments that only change a detail of the last
 more memory, for the speed, for another vendor or for a count of "them"; `fragment` claims a
 question made only of details (workload, precision, fine-tuning mode, new/used, budget, memory,
 organization, a bare number) with a follow-up cue (a lead word, a preposition, "only", "instead");
-`read` claims a question that opens with a follow-up word (what about / and / no) or ends with the
-Chinese particle 呢, unless it asks something complete of its own; `leftover` claims a follow-up
-word or a lone workload/precision/context nothing else took. The dialogue merges the
-FollowUpQuery into the previous query (with nothing before it, a fragment is a recommendation).
+`read` claims a question that opens with a follow-up word (what about / and / no) or ends with the Chinese particle 呢,
+unless it asks something complete of its own; `leftover` claims a follow-up word or a lone workload/precision/context
+nothing else took. The dialogue merges it into the previous query (with nothing before it, a fragment is a pick).
 Follow-ups that bring a card in ("would a 4090 work", "差价多少") are intents/followup_cards.py's, those about
 time and money intents/followup_costs.py's; the details a follow-up states are read by nlu/followup_details.py.
 """
@@ -29,6 +28,7 @@ from assistant.nlu.followup_details import (
     made_in,
     mode_said,
     opens_followup,
+    per_image_asked,
 )
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
@@ -514,7 +514,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         removes=bool(said(r, "remove_card")),
         swaps=bool(said(r, "switch_words")),
         instead=bool(r.said("instead_words")),
-        want_speed=want_speed,
+        want_speed=want_speed or per_image_asked(r),  # "how long per 1024x1024 image": a speed, not a job's time
         video_use=bool(said(r, "video_work_words")) and not said(r, "video_models"),
         min_memory_gb=b.first("MEMORY") if at_least and not gpus else None,
         mode=mode_said(r),
@@ -527,7 +527,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         hours_total=total_hours(r),
         hours_bare=bare_hours(r),
         tokens=r.num("TOKENS"),
-        want_time=bool(said(r, "duration_words")) and not b.has("HOURS"),
+        want_time=bool(said(r, "duration_words")) and not b.has("HOURS") and not per_image_asked(r),
         # "what if i add 64gb ram": system RAM for the experts or layers that do not fit on the GPUs
         system_ram_gb=b.first("MEMORY") if said(r, "system_ram_words") else None,
         params_b=r.num("PARAMS") if not r.model else None,
