@@ -133,11 +133,17 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             if each and rented.mode == "job":  # "total cost each" after a job timed on two cards: on each of them
                 on_each = fill(dlg, tuple(each), True)
                 return dataclasses.replace(rented, text=follow.text, settings=follow.settings, gpus=on_each)
-            return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
+            if follow.period and follow.gpu_count and rented.mode in ("rates", "rent"):
+                base = rented  # "8张跑满一周要花多少" after a rate: that many of the rented card for the period (below)
+            else:
+                return dataclasses.replace(rented, text=follow.text, settings=follow.settings)
         if isinstance(base, CostQuery) and base.kind == "training_run" and base.gpus:  # "cost?" after a run timed
             return rent_context.job_rates(follow, fill(dlg, base.gpus, True), None, base)  # on cards: its rent
         if follow.period and isinstance(base, (RatesQuery, RentOrBuyQuery)):  # "how much per month then" after a rent
             rent: Any = cloud.per_period(dlg, base, follow.period)  # a rent (RatesQuery) for that period
+            if follow.gpu_count and not follow.gpus and rent.gpus:  # "8张跑满一周要花多少": that many of the card
+                rent = dataclasses.replace(rent, gpus=(dataclasses.replace(rent.gpus[0], count=follow.gpu_count),))
+                rent = dataclasses.replace(rent, settings=follow.settings)  # the rent's own currency said before stays
             return dataclasses.replace(rent, text=follow.text, period=follow.period)
         if follow.gpus:
             from assistant.queries import SpecQuery  # "how much is that" after a spec sheet: its price

@@ -24,6 +24,9 @@ def read(r: Reading) -> Query | None:
         return None
     if cost == "perf_per_dollar" and against_buying(r):
         return None  # "is it worth it vs buying" after a rent: renting against buying (rent_or_buy.read)
+    weighed = r.b.has("THAN", "VS") and r.said("which_words")
+    if cost == "perf_per_dollar" and len(r.explicit) == 1 and weighed:
+        return None  # "和H100比哪个性价比高", "which is better value vs an h100": the card talked about against it
     if cost == "running" and not r.refs and said(r, "efficiency_words") and said(r, "machine_wish_words"):
         return None  # "想搞一台常开的推理机，跑whisper，电费要省": a low-power pick for the work, not a bill
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):

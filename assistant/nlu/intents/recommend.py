@@ -305,6 +305,9 @@ def cheaper_than(r: Reading) -> Query | None:
     b = r.b
     cheaper = b.meaning("ASK") == "cheaper"
     value = not cheaper and b.has("VALUE") and r.form.figure in (None, "yes_no")  # "有没有比3090更划算的"
+    value = value and not r.said(
+        "which_words"
+    )  # "和H100比哪个性价比高": which of the two, the card talked about and it
     if not (cheaper or value) or not b.has("THAN") or len(r.explicit) != 1 or not r.explicit[0].name:
         return None
     if r.model or b.has("VS", "OR", "RENT", "COST"):

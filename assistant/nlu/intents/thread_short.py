@@ -33,6 +33,8 @@ what was talked about.
   software support of the card talked about (a SpecQuery of topic "software" about "it").
 - `models_alone(r)`: "like which models", "比如哪些模型" (lexicon which_models_asks): what the card talked about
   runs (a FitQuery asking "what_runs" of "it").
+- `count_period_cost(r)`: "8张跑满一周要花多少", "8 of them for a week, how much" (a count of cards, a period, a
+  money word, nothing named): the cost of that many of the card talked about over the period (its rent after a rent).
 - `users_speed(r)`: "throughput for ~30 concurrent users?", "tok/s with 20 users", "30个人同时用速度多少" (a number of
   users and a speed word, nothing else): the fit talked about serving that many at once (each one's speed, the total).
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
@@ -347,3 +349,21 @@ def users_speed(r: Reading) -> Query | None:
     if not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words")):
         return None
     return build(r)  # the users are the question's targets (nlu/request_rate): the fit answers their speed
+
+
+_COUNT_PERIOD_KINDS = {"COUNT", "PERIOD", "HOURS", "HOW_MUCH", "COST", "FIELD", "PRICES", "QUESTION", "FIT", "RENT"}
+_COUNT_PERIOD_KINDS |= {"OF"}
+
+
+@needs(("COUNT",), ("PERIOD",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "BUY"))
+def count_period_cost(r: Reading) -> Query | None:
+    """ "8张跑满一周要花多少", "8张租一周多少钱": that many of the card talked about over the period, its cost (a
+    follow-up asking "cost_of_that" for the period; after a rent, the rent of that many)."""
+    b = r.b
+    if r.explicit or not b.has("COUNT") or not b.has("PERIOD") or {t.kind for t in b.tags} - _COUNT_PERIOD_KINDS:
+        return None
+    if not (b.has("HOW_MUCH", "COST", "PRICES") or "price" in r.fields() or said(r, "money_asked_words")):
+        return None
+    if not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words", "money_asked_words")):
+        return None
+    return dataclasses.replace(build(r), ask="cost_of_that", gpu_count=r.total_count(), period=period(r))
