@@ -131,6 +131,7 @@ READERS = (
     thread_short.added_card,  # "would adding my old 3060 help": that card added to the set talked about
     thread_short.gpu_hours_alone,  # "how many h100 hours is that": the job's time on one of that card
     thread_short.cpu_alone,  # "cpu is a 9950x btw": the last question again with that CPU
+    thread_short.lean_other,  # "有没有更省电的替代": the pick besides the card talked about, by the least power
     thread_short.count_period_cost,  # "8张跑满一周要花多少" after a rent: that many for the period
     thread_short.users_speed,  # "throughput for ~30 concurrent users?": the fit talked about at that many at once
     thread_short.condition_alone,  # "is that new or used", "新的还是二手的": the price of the card talked about

@@ -35,6 +35,9 @@ what was talked about.
   runs (a FitQuery asking "what_runs" of "it").
 - `count_period_cost(r)`: "8张跑满一周要花多少", "8 of them for a week, how much" (a count of cards, a period, a
   money word, nothing named): the cost of that many of the card talked about over the period (its rent after a rent).
+- `lean_other(r)`: "有没有更省电的替代", "any alternative that uses less power" (another option asked with a word of
+  lexicon efficiency_words, or power with more / less): the pick for the thread's work besides the card talked
+  about, by the least power (a follow-up asking "other"; respond/quiet reads the efficiency words).
 - `users_speed(r)`: "throughput for ~30 concurrent users?", "tok/s with 20 users", "30个人同时用速度多少" (a number of
   users and a speed word, nothing else): the fit talked about serving that many at once (each one's speed, the total).
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
@@ -367,3 +370,19 @@ def count_period_cost(r: Reading) -> Query | None:
     if not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words", "money_asked_words")):
         return None
     return dataclasses.replace(build(r), ask="cost_of_that", gpu_count=r.total_count(), period=period(r))
+
+
+_LEAN_KINDS = {"ASK", "FIELD", "MORE", "QUESTION", "FOLLOW", "AND", "GPU_WORD", "PRONOUN", "ONLY", "OF"}
+
+
+@needs(("ASK",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET"))
+def lean_other(r: Reading) -> Query | None:
+    """ "有没有更省电的替代", "any alternative that uses less power": the other option asked for less power (see the
+    module contract)."""
+    b = r.b
+    if r.explicit or b.meaning("ASK") not in ("other", "cheaper") or {t.kind for t in b.tags} - _LEAN_KINDS:
+        return None
+    lean = said(r, "efficiency_words") or (b.meaning("FIELD") == "power" and (b.has("MORE") or said(r, "less_words")))
+    if not lean or not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words", "less_words")):
+        return None
+    return build(r, ask="other")
