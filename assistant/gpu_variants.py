@@ -15,6 +15,7 @@ from assistant.names import apple_chip, normalize_name
 
 _FILLER = {"the", "one", "a", "an", "version", "variant", "model", "card", "no", "i", "meant", "mean", "instead"}
 _LAPTOP = {"laptop", "mobile", "notebook"}
+_LAPTOP_ZH = ("笔记本", "移动版", "游戏本")  # "笔记本版呢": the laptop version (normalize_name drops Chinese)
 
 
 class GpuVariants:
@@ -26,7 +27,8 @@ class GpuVariants:
         fewest extra name words win. None when the mention adds nothing to `base` ("the ti" about a 2080 Ti
         is the 2080 Ti, never a modified 22 GB card) or no sibling has every word. "desktop" asks for the
         desktop card of a laptop GPU."""
-        words = [w for w in normalize_name(mention).split() if w not in _FILLER]
+        said = mention + (" laptop" if any(w in mention for w in _LAPTOP_ZH) else "")
+        words = [w for w in normalize_name(said).split() if w not in _FILLER]
         laptop = any(w in _LAPTOP for w in words)
         desktop = "desktop" in words
         words = [w for w in words if w not in _LAPTOP and w != "desktop"]

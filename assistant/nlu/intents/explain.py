@@ -243,6 +243,8 @@ def read(r: Reading) -> Query | Clarification | None:
         return None
     if figure_of_them(r):
         return None
+    if b.has("FIELD") and not b.has("EXPLAIN") and set(b.unknown) & r.lex.listed("variant"):
+        return None  # "笔记本版的显存有多大": a figure of the card talked about's laptop version (followup.read)
     short = len(b.tags) + len(b.unknown) <= 3 and not b.has(
         "PERCENT", "NUMBER", "MONEY", "YEARS", "MONTHS", "MEMORY", "CONTEXT", "COUNT", "DATE", "PRONOUN"
     )
