@@ -354,8 +354,19 @@ def users_speed(r: Reading) -> Query | None:
     return build(r)  # the users are the question's targets (nlu/request_rate): the fit answers their speed
 
 
-_COUNT_PERIOD_KINDS = {"COUNT", "PERIOD", "HOURS", "HOW_MUCH", "COST", "FIELD", "PRICES", "QUESTION", "FIT", "RENT"}
-_COUNT_PERIOD_KINDS |= {"OF"}
+_COUNT_PERIOD_KINDS = {
+    "COUNT",
+    "PERIOD",
+    "HOURS",
+    "HOW_MUCH",
+    "COST",
+    "FIELD",
+    "PRICES",
+    "QUESTION",
+    "FIT",
+    "RENT",
+    "OF",
+}
 
 
 @needs(("COUNT",), ("PERIOD",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "BUY"))
