@@ -142,8 +142,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         if follow.period and isinstance(base, (RatesQuery, RentOrBuyQuery)):  # "how much per month then" after a rent
             rent: Any = cloud.per_period(dlg, base, follow.period)  # a rent (RatesQuery) for that period
             if follow.gpu_count and not follow.gpus and rent.gpus:  # "8张跑满一周要花多少": that many of the card
-                rent = dataclasses.replace(rent, gpus=(dataclasses.replace(rent.gpus[0], count=follow.gpu_count),))
-                rent = dataclasses.replace(rent, settings=follow.settings)  # the rent's own currency said before stays
+                counted = (dataclasses.replace(rent.gpus[0], count=follow.gpu_count),)
+                rent = dataclasses.replace(rent, gpus=counted, settings=follow.settings)  # not the rate's own currency
             return dataclasses.replace(rent, text=follow.text, period=follow.period)
         if follow.gpus:
             from assistant.queries import SpecQuery  # "how much is that" after a spec sheet: its price

@@ -5,7 +5,8 @@ Contract: `method_of_the_fit(dlg, query)` returns the thread's FitQuery re-asked
 fit answer's table then shows it and the lighter ones, and says which fits: docs/model.md §mem.train), or `query`
 unchanged when the question is not a choice between two or more methods or the thread has no model to fit.
 `memory_of_the_fit(dlg, query)`: "how much vram would i need", "要多少显存" (the memory concept asked as a quantity,
-nothing else) right after a fit of a model: that fit again (its memory table), not the concept's general rules.
+nothing else) right after a fit of a model: that fit without its cards (the memory its work needs), not the concept's
+general rules.
 `need_of_the_fit(dlg, query)`: a follow-up asking the memory the work needs ("不行的话最少得多大显存": ask
 "memory_need"; the memory concept asked as a minimum, "whats the minimum vram then") after a fit of a model: that fit
 without its cards (the memory it needs, no card weighed); elsewhere the follow-up asks the memory of the cards.

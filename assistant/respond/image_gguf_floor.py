@@ -31,11 +31,15 @@ def ladder(query: RecommendQuery, env: Env) -> list[tuple[str, float]]:
     return [(q, round(diffusion_memory.image_memory(model, precision=q, **usual).total_gb, 1)) for q in PICK_TYPES]
 
 
-def note(env: Env, ref, quant: str, need_gb: float, usual_gb: float | None) -> str:
+def _name(env: Env, ref) -> str:
     model = env.reader.model(ref.key) if ref is not None and ref.key else None
+    return model.name if model is not None else getattr(ref, "mention", "")
+
+
+def note(env: Env, ref, quant: str, need_gb: float, usual_gb: float | None) -> str:
     return env.t(
         "rec.image_gguf",
-        model=model.name if model is not None else getattr(ref, "mention", ""),
+        model=_name(env, ref),
         quant=quant.upper(),
         gb=f"{need_gb:.1f}",
         usual=f"{usual_gb:.1f}" if usual_gb else "?",
@@ -44,6 +48,6 @@ def note(env: Env, ref, quant: str, need_gb: float, usual_gb: float | None) -> s
 
 def need_text(env: Env, ref, quant: str, need_gb: float) -> str:
     """ "FLUX.1 [schnell] needs about 11.1 GB (Q6_K GGUF denoiser, as usually run)": the need the ranking rests on."""
-    model = env.reader.model(ref.key) if ref is not None and ref.key else None
-    name = model.name if model is not None else getattr(ref, "mention", "")
-    return env.t("rec.model_needs", model=name, gb=f"{need_gb:.1f}", how=env.t("rec.gguf_how", quant=quant.upper()))
+    return env.t(
+        "rec.model_needs", model=_name(env, ref), gb=f"{need_gb:.1f}", how=env.t("rec.gguf_how", quant=quant.upper())
+    )

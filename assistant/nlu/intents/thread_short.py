@@ -396,4 +396,4 @@ def lean_other(r: Reading) -> Query | None:
     lean = said(r, "efficiency_words") or (b.meaning("FIELD") == "power" and (b.has("MORE") or said(r, "less_words")))
     if not lean or not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words", "less_words")):
         return None
-    return build(r, ask="other")
+    return build(r, ask=b.meaning("ASK"))  # "any cheaper alternative that draws less power": cheaper, leanest first
