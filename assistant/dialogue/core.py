@@ -381,6 +381,7 @@ class Dialogue:
     ) -> None:
         ctx = self.context
         query = subject.as_answered(query, gpus)  # the laptop part the answer took a card as
+        query = video_thread.as_answered(query, gpus, figures or {})  # the member of a video family it answered for
         ctx.job = job.job_after(ctx.job, query, gpus, figures or {})
         ctx.load = usage.load_after(ctx.load, query, gpus, figures or {})
         ctx.use = thread_use.use_after(ctx.use, query)  # "想搞一台常开的推理机": the use its bill is at

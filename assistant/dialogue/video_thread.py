@@ -57,6 +57,20 @@ def video_time(dlg: Dialogue, follow: FollowUpQuery, gpus: list[GpuRef]) -> Quer
     )
 
 
+def as_answered(query: Query, gpus: list[str], figures: dict) -> Query:
+    """A video question as answered: the family member the answer was for ("wan 2.2, whats the minimum gpu" answers
+    the TI2V 5B, figures.model) and the least card it named for it (the answer's GPU where the question named none),
+    so a follow-up ("能跑720p吗") goes on with that model on that card; `query` unchanged otherwise."""
+    if not isinstance(query, VideoQuery) or "video" not in figures:
+        return query
+    model = figures.get("model")
+    if isinstance(model, str) and model != query.video:
+        query = dataclasses.replace(query, video=model)
+    if gpus and not query.gpus:
+        query = dataclasses.replace(query, gpus=tuple(GpuRef(mention=g, name=g) for g in gpus))
+    return query
+
+
 def memory_of_video(dlg: Dialogue, query: Query) -> Query:
     """ "24g 的卡能跑吗", "would a 16gb card do it" (a memory size asked yes / no, no card, model, work or budget of its
     own) right after a video model's answer: whether that much memory holds the model at a published setting (the

@@ -57,7 +57,30 @@ def _memory_verdicts(text: str, figures: list[dict], env: Env, model: str = "") 
             out.append(env.t("video.memory_no", gb=gb, least=f"{least['peak_gb']:g}", setting=_setting(least, env)))
     if not out and lexicon(env.lang).words_in("asked_minimum", f" {text.lower()} "):
         out.append(env.t("video.minimum", model=model, gb=f"{least['peak_gb']:g}", setting=_setting(least, env)))
+        card = least_card(env, float(least["peak_gb"]))
+        if card is not None:  # "whats the minimum gpu": the card of that entry point, which the thread goes on with
+            out.append(env.t("video.minimum_card", gpu=card[0].short_name, price=env.money(card[1].usd)))
     return i18n.gap(env.lang).join(out)
+
+
+def least_card(env: Env, need_gb: float):
+    """(spec, price) of the cheapest stock NVIDIA desktop card priced here with `need_gb` GB (respond/video_pick),
+    or None."""
+    from assistant.respond.variants import is_modified
+
+    cards = [c for c in video_pick.cards_with(env, need_gb) if not is_modified(c[0].name)]
+    cheapest = min(cards, key=lambda c: c[1].usd, default=None)
+    return cheapest[:2] if cheapest else None
+
+
+def _least_named(asked: str, figures: list[dict], env: Env) -> list[str]:
+    """The card the minimum answer named (video.minimum_card), as the answer's GPU, so "would that do 720p" is about
+    it; [] when none was named."""
+    published = [float(f["peak_gb"]) for f in figures if f["peak_gb"]]
+    card = least_card(env, min(published)) if published else None
+    if card is None or env.t("video.minimum_card", gpu=card[0].short_name, price=env.money(card[1].usd)) not in asked:
+        return []
+    return [card[0].name]
 
 
 def _setting(figure: dict, env: Env) -> str:
@@ -311,7 +334,7 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
         question=query.text,
         intent="video",
         headline=head,
-        gpus=[g.name for g in gpus],
+        gpus=[g.name for g in gpus] or _least_named(asked, figures, env),
         tables=[table],
         steps=steps,
         figures={"video": figures, "model": query.video, **time_figures},

@@ -27,7 +27,7 @@ KEY = "infer16"
 SHOWN = 5
 
 
-def _cards(env: Env, need: float) -> list[tuple]:
+def cards_with(env: Env, need: float) -> list[tuple]:
     """(spec, price, speed) of every priced NVIDIA desktop card with `need` GB, fastest first."""
     out = []
     for name in {q.gpu for q in env.reader.prices(env.assumptions.snapshot)}:
@@ -60,7 +60,7 @@ def respond(query: VideoQuery, env: Env, rows: list[dict], below: str | None = N
     frugal = min(published, key=lambda r: float(r["peak_gb"]))
     need = float(frugal["peak_gb"])
     name = rows[0]["name"]
-    cards = _cards(env, need)
+    cards = cards_with(env, need)
     # the settings a card holds first (video memory grows with size and frames), then speed
     within = sorted((c for c in cards if c[1].usd <= budget), key=lambda c: (-_held(c[0], published), -c[2]))
     if within:
@@ -151,7 +151,7 @@ def open_pick(query: VideoQuery, env: Env, rows: list[dict]) -> Answer:
     frugal, roomy = published[0], published[1] if len(published) > 1 else published[0]
     name, need = rows[0]["name"], float(frugal["peak_gb"])
     modified_ok = lexicon(env.lang).words_in("modified_asked_words", query.text.lower())  # "魔改卡能跑wan2.2吗"
-    cards = [c for c in _cards(env, need) if modified_ok or not is_modified(c[0].name)]  # stock cards unless asked
+    cards = [c for c in cards_with(env, need) if modified_ok or not is_modified(c[0].name)]  # stock cards unless asked
     if not cards:
         return respond(query, env, rows)
     fast = max(cards, key=lambda c: c[2])

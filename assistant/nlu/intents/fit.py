@@ -140,6 +140,14 @@ def variant_pair(r: Reading) -> bool:
 _BARE_SIZE = re.compile(r"\d+\s*g(?:b|ib)?")
 
 
+def least_card_asked(r: Reading) -> bool:
+    """ "whats the minimum gpu to run llama 3 8b", "跑qwen 14b最低要什么显卡": the least card for a model named, no
+    GPU, memory amount or count asked ("minimum vram for ..." is the memory it needs; "最少几张" a count)."""
+    if r.refs or not (r.model or r.b.has("PARAMS")) or not r.b.has("GPU_WORD") or r.b.has("MEMORY", "FIELD", "COUNT"):
+        return False
+    return bool(said(r, "asked_minimum"))
+
+
 def read(r: Reading) -> Query | None:
     b, refs = r.b, r.refs
     if variant_pair(r):
@@ -150,6 +158,8 @@ def read(r: Reading) -> Query | None:
         b.has("SORT") and not refs
     ):
         return None  # "跑70b最省钱的方案": the cheapest GPUs for it, a recommendation (not "我有两张3090 跑70b够不够")
+    if least_card_asked(r):
+        return None  # "whats the minimum gpu to run llama 3 8b": the cheapest card that runs it (recommend.read)
     if not refs and said(r, "pick_one_words") and len(r.b.kinds.get("MODEL", [])) < 2:
         # "ok which one for sdxl lora training then": a pick (among the cards talked about), not a fit; of two models
         # ("glm-4.5 air vs llama 4 scout, which one runs better on a 64gb mac") the fit of each

@@ -3,10 +3,10 @@ answer as a whole: "why?", "anything cheaper?", "便宜点的？", "with amd too
 with more vram under 1500?", and fragments that only change a detail of the last question: "for llms?", "in fp16?",
 "qlora then?", "only 24gb+ cards", "with a budget of 1500?", "and used?", "with a lora and a controlnet on top?".
 
-`about_last` claims a question that names no GPU and asks only why, for something cheaper, for
-more memory, for the speed, for another vendor or for a count of "them"; `fragment` claims a
-question made only of details (workload, precision, fine-tuning mode, new/used, budget, memory,
-organization, a bare number) with a follow-up cue (a lead word, a preposition, "only", "instead");
+`about_last` claims a question that names no GPU and asks only why, for something cheaper, for more memory, for the
+speed, for another vendor, for a count of "them" or for a size ("would that do 720p"); `fragment` claims a question made
+only of details (workload, precision, fine-tuning mode, new/used, budget, memory, organization, a bare number) with a
+follow-up cue (a lead word, a preposition, "only", "instead");
 `read` claims a question that opens with a follow-up word (what about / and / no) or ends with the Chinese particle 呢,
 unless it asks something complete of its own; `leftover` claims a follow-up word or a lone workload/precision/context
 nothing else took. The dialogue merges it into the previous query (with nothing before it, a fragment is a pick).
@@ -45,20 +45,9 @@ from assistant.query_talk import FollowUpQuery
 
 LEADS = ("FOLLOW", "AND", "NO")
 # the details a fragment may change, and the words that may come with them ("and with lora?", "only 24gb+ cards")
-DETAILS = {
-    "WORKLOAD",
-    "PRECISION",
-    "MODE",
-    "CONDITION",
-    "MONEY",
-    "UNDER",
-    "BUDGET",
-    "MEMORY",
-    "ORGANIZATION",
-    "NUMBER",
-    "RESOLUTION",
-    "ADDON",
-}
+DETAILS = set(
+    "WORKLOAD PRECISION MODE CONDITION MONEY UNDER BUDGET MEMORY ORGANIZATION NUMBER RESOLUTION ADDON".split()
+)
 _GROUP = {"MONEY": "budget", "UNDER": "budget", "BUDGET": "budget", "NUMBER": "budget", "MODE": "WORKLOAD"}
 FRAGMENT_GLUE = {"QUESTION", "FOLLOW", "AND", "ON", "ONLY", "MORE", "OF", "GPU_WORD", "SET", "BUY", "PRONOUN", "UNDER"}
 # tag kinds of a question that asks only for a speed ("how fast?", "whats the speed", "tokens per sec?")
@@ -111,6 +100,8 @@ def about_last(r: Reading) -> Query | None:
         "FASTER",
     } | AROUND:
         return build(r, want_speed=True)  # "那出一张1024的图大概几秒", "seconds per image?": the last's image speed
+    if b.has("RESOLUTION") and kinds <= {"RESOLUTION", "FIT"} | AROUND and not b.unknown:
+        return build(r)  # "would that do 720p", "can it do 1536x1536?": the last set-up at that size
     if b.means("ASPECT") and b.meaning("ASPECT") == "memory" and r.said("other_options") and not b.has("COMPARE"):
         return build(r, ask="more_memory")  # "anything with more vram under 1500?"
     if r.said("more_memory_asks") and not b.has("GPU_WORD", "WORKLOAD", "COMPARE") and kinds <= {"ASPECT"} | AROUND:
