@@ -145,7 +145,7 @@ def least_card_asked(r: Reading) -> bool:
     GPU, memory amount or count asked ("minimum vram for ..." is the memory it needs; "最少几张" a count)."""
     if r.refs or not (r.model or r.b.has("PARAMS")) or not r.b.has("GPU_WORD") or r.b.has("MEMORY", "FIELD", "COUNT"):
         return False
-    return bool(said(r, "asked_minimum"))
+    return bool(said(r, "asked_minimum")) and not said(r, "vram_words")
 
 
 def read(r: Reading) -> Query | None:
