@@ -306,9 +306,12 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     if follow.targets and (getattr(base, "targets", ()) or base.intent in ("fit", "recommend")):
         kinds = {kind for kind, _ in follow.targets}  # "what about 8 users" after serving 30: 8 users, the rest kept
         changes["targets"] = (*((k, v) for k, v in base.targets if k not in kinds), *follow.targets)
-        users = dict(base.targets).get("users")
-        if users and getattr(base, "batch", None) == users:  # the batch was those users: it is the new number now
-            changes["batch"] = int(dict(follow.targets).get("users", users))
+        users, asked = dict(base.targets).get("users"), dict(follow.targets).get("users")
+        batch = getattr(base, "batch", None)
+        if users and batch == users:  # the batch was those users: it is the new number now
+            changes["batch"] = int(asked or users)
+        elif asked and batch is None and getattr(base, "mode", None) in (None, "inference"):
+            changes["batch"] = int(asked)  # "what if 10 people use it at once" after a fit: 10 sequences' KV caches
     if follow.video_use and follow.model is None and "model" in names:
         changes["model"] = (
             None  # "视频生成呢" after a pick for SDXL: the typical video model's pick, not the image model

@@ -294,6 +294,7 @@ class _Tagger(
                 mult = {"week": 1.0, "day": 7.0, "month": 12.0 / 52.0}.get(per.word(), 1.0)
                 # "周末用 每天10小时": hours a day, so a usage pattern's days count them (2 weekend days: 20 a week)
                 daily = {"per_day": t.mapping()["total"]} if per.word() == "day" else {}
+                daily |= {"gpu_hours": True} if t.mapping().get("gpu_hours") else {}  # "每个月300个GPU小时"
                 t = Tag(
                     "HOURS",
                     {"per_week": t.mapping()["total"] * mult} | daily,

@@ -243,9 +243,10 @@ def usage_of_text(text: str, index) -> Usage | None:
 
 
 def _of_use(t: Tag) -> bool:
-    """A HOURS tag about how much a card runs: not GPU-hours bought, not days rented in all ("for 3 days")."""
+    """A HOURS tag about how much a card runs: not GPU-hours bought in all, not days rented in all ("for 3 days");
+    GPU-hours a period ("每个月300个GPU小时", "400 h100 hours a month") are a use."""
     m = t.mapping()
-    return not m.get("gpu_hours") and not m.get("span")
+    return not (m.get("gpu_hours") and not m.get("per_week")) and not m.get("span")
 
 
 def _always(t: Tag) -> bool:

@@ -255,7 +255,17 @@ def _with_added(r: Reading, gpus: tuple) -> tuple:
     once = len(r.b.kinds.get("GPU", [])) == 1
     if len(gpus) != 1 or len(named) != 1 or not once or not (said(r, "asked_add_card") and said(r, "add_card")):
         return gpus
+    if _adds_memory(r):
+        return gpus  # "四张3090再加128G内存": four cards and system RAM added, not a fifth card
     return (dataclasses.replace(named[0], count=named[0].count + 1),)
+
+
+def _adds_memory(r: Reading) -> bool:
+    """Every adding word ("再加", "add") is followed by a memory amount: memory is what is added."""
+    text = r.text.lower()
+    words = sorted(r.lex.listed("add_card") | r.lex.listed("asked_add_card"), key=len, reverse=True)
+    after = [m.end() for w in words for m in re.finditer(re.escape(w), text)]
+    return bool(after) and all(re.match(r"\s*(?:another\s+|more\s+)?\d+(?:\.\d+)?\s*g", text[i:]) for i in after)
 
 
 def _several_formats(r: Reading) -> bool:

@@ -4,7 +4,8 @@ number before the card counts its hours, not cards ("300 x A100" for three month
 Contract: `card_hours(tags, text, lex)` -> the tags with each such number (a COUNT, a NUMBER or a MONEY said without a
 currency mark, right before a GPU tag, "个" or spaces between) replaced by a HOURS tag {"total": n, "gpu_hours": True}
 over the number, the card and the hours word, when an hours word (lexicon [units] hours, "-" or "gpu" before it) follows
-the card; the GPU tag stays (the card those hours are of). Other tags unchanged. Never raises.
+the card ({"per_week": n / weeks} instead of a total when a period follows: "400 h100 hours a month"); the GPU tag stays
+(the card those hours are of). Other tags unchanged. Never raises.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.nlu.tagging.base import Tag
+from assistant.periods import CALENDAR_WEEKS
 
 if TYPE_CHECKING:
     from assistant.nlu.lexicon import Lexicon
@@ -52,7 +54,12 @@ def card_hours(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
             continue
         if m is None or not 0 < value < 1e6:
             continue
-        out[k - 1] = Tag(
-            "HOURS", {"total": value, "gpu_hours": True}, text[amount.start : m.end()], amount.start, m.end()
-        )
+        per = _PER_PERIOD.match(text, m.end())  # "400 h100 hours a month": that many each month, a usage
+        end = per.end() if per else m.end()
+        said = {"per_week": value / CALENDAR_WEEKS[_PERIODS[per.group(1)]]} if per else {"total": value}
+        out[k - 1] = Tag("HOURS", said | {"gpu_hours": True}, text[amount.start : end], amount.start, end)
     return out
+
+
+_PERIODS = {"day": "day", "week": "week", "wk": "week", "month": "month", "mo": "month", "year": "year", "yr": "year"}
+_PER_PERIOD = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(day|week|wk|month|mo|year|yr)\b", re.I)

@@ -65,6 +65,8 @@ class CountTagging(MoneyTagging):
         after = self._right_after_gpu(i) and v <= _COUNT_AFTER_MAX
         if j < n and tt[j] == "卡" and self.unit("hours", j):
             return None  # "每月 300 卡时": GPU-hours (hours), not 300 cards
+        if j + 2 < n and tt[j] == "个" and tt[j + 1] in self.lex.listed("gpu_hour_words") and self.unit("hours", j + 2):
+            return None  # "300个GPU小时": GPU-hours (usage.time_units), not 300 GPUs
         if self.unit("card_count", j):
             return self.add("COUNT", int(v), i, j + self.unit("card_count", j), {"AFTER": True} if after else None)
         cl = self.unit("classifier", j)

@@ -115,9 +115,10 @@ class UsageTagging(TaggerBase):
         """Hours ("8 hours a day"), days a week ("3 nights a week"), days or weeks rented in all ("for 3 days"),
         years and months after the number. "4090 hours" counted of a card is NO_QUANTITY."""
         tt, n = self.tt, len(self.tt)
-        gpu_time = j < n and tt[j] in self.lex.listed("gpu_hour_words") and bool(self.unit("hours", j + 1))
+        g = j + 1 if j < n and tt[j] == "个" else j  # "300个GPU小时"
+        gpu_time = g < n and tt[g] in self.lex.listed("gpu_hour_words") and bool(self.unit("hours", g + 1))
         if gpu_time:  # "300 gpu hours a month", "500 gpu-hours/month": hours of GPU time, marked as such
-            end = self._hours(i, j + 1, self.unit("hours", j + 1), v)
+            end = self._hours(i, g + 1, self.unit("hours", g + 1), v)
             self.tags[-1].mapping()["gpu_hours"] = True
             return end
         h = self.unit("hours", j)
