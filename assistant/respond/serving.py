@@ -177,7 +177,8 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             lead = env.t(f"serve.asked_fits_{p}", n=n, gpu=spec.short_name, users=users, each=tokens_rate(s.per_user))
             text = lead + i18n.gap(env.lang) + text
             held_by = p
-    if held_by is None and not shared:  # "换成两张4090 D呢" for 10 users: no on the cards asked, then what it takes
+    asked = query.asked_figure == "yes_no" or (query.asked_figure != "count" and (query.gpu_count or 0) > 1)
+    if held_by is None and not shared and asked:  # "换成两张4090 D呢" for 10 users: no on the cards asked, then the count
         have = f"{(spec.memory_gb or 0) * n:g}"
         text = env.t("serve.asked_short", n=n, gpu=spec.short_name, gb=have, users=users) + i18n.gap(env.lang) + text
     figures: dict = {
