@@ -178,7 +178,7 @@ def serving_lead(case: FitCase) -> tuple[str, dict]:
             text = lead + i18n.gap(env.lang) + text
             held_by = p
     asked = query.asked_figure == "yes_no" or (query.asked_figure != "count" and (query.gpu_count or 0) > 1)
-    if held_by is None and not shared and asked:  # "换成两张4090 D呢" for 10 users: no on the cards asked, then the count
+    if held_by is None and not shared and asked:  # "换成两张4090 D呢": no on the set asked, then the count
         have = f"{(spec.memory_gb or 0) * n:g}"
         text = env.t("serve.asked_short", n=n, gpu=spec.short_name, gb=have, users=users) + i18n.gap(env.lang) + text
     figures: dict = {
