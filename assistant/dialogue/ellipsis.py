@@ -310,7 +310,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         batch = getattr(base, "batch", None)
         if users and batch == users:  # the batch was those users: it is the new number now
             changes["batch"] = int(asked or users)
-        elif asked and batch is None and getattr(base, "mode", None) in (None, "inference"):
+        elif asked and hasattr(base, "batch") and batch is None and getattr(base, "mode", None) in (None, "inference"):
             changes["batch"] = int(asked)  # "what if 10 people use it at once" after a fit: 10 sequences' KV caches
     if follow.video_use and follow.model is None and "model" in names:
         changes["model"] = (
