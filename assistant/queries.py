@@ -478,6 +478,7 @@ class VideoQuery(Query):
     pick: bool = False  # "best card for wan 2.2", "wan2.2用什么显卡好": which card to buy, no budget said
     cheaper_than: str | None = None  # "cheaper option?" after a pick for it: the cards priced below that one
     size: str | None = None  # "480p", "720p": the video size asked (its time and memory); None = every published one
+    params_b: float | None = None  # "换成14b呢" after Wan2.1 1.3B: the member of the model's family of that size
     typical: bool = False  # no model named ("文生视频 4090够吗"): the usual open video model's family answers, said
     # several video models named ("hunyuan video / wan 2.1, minimum card?"): each as typed, in text order; each answered
     models_named: tuple[str, ...] = ()

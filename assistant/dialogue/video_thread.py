@@ -71,10 +71,18 @@ def as_answered(query: Query, gpus: list[str], figures: dict) -> Query:
     return query
 
 
+def _bare_pick(query) -> bool:
+    """A card asked for with nothing of its own: no workload, model, size, memory, vendor, list or cheaper ask."""
+    own = (query.workload, query.model, query.params_b, query.min_memory_gb, query.vendor, query.top_n)
+    return all(v is None for v in own) and not (query.cheaper_than or query.cheaper_asked or query.also_models)
+
+
 def memory_of_video(dlg: Dialogue, query: Query) -> Query:
-    """ "24g 的卡能跑吗", "would a 16gb card do it" (a memory size asked yes / no, no card, model, work or budget of its
-    own) right after a video model's answer: whether that much memory holds the model at a published setting (the
-    video answer reads the size from the text), not a ranking of cards with that memory; `query` unchanged otherwise."""
+    """Right after a video model's answer: "那得上啥卡", "what gpu do i need then" (a card asked for with nothing of
+    its own) is that model's pick (video_pick); "24g 的卡能跑吗", "would a 16gb card do it" (a memory size asked yes /
+    no, no card, model, work or budget of its own) is whether that much memory holds the model at a published setting
+    (the video answer reads the size from the text), not a ranking of cards with that memory; `query` unchanged
+    otherwise."""
     from assistant.queries import FitQuery, RecommendQuery
 
     last = dlg.context.last_query
@@ -84,6 +92,16 @@ def memory_of_video(dlg: Dialogue, query: Query) -> Query:
         if query.model is None and not query.params_b and query.mode in (None, "inference"):
             # "is 16gb enough" (read as a memory size holding a model not named): the video model talked about
             return VideoQuery(text=query.text, video=last.video, settings=query.settings)
+    if isinstance(query, RecommendQuery) and _bare_pick(query):
+        # "那得上啥卡", "what gpu do i need then" after a video model's answer: that model's pick (within a budget said)
+        return VideoQuery(
+            text=query.text,
+            video=last.video,
+            settings=query.settings,
+            pick=not query.budget_usd,
+            budget_usd=query.budget_usd,
+            budget_currency=query.budget_currency,
+        )
     if not isinstance(query, RecommendQuery) or not query.min_memory_gb:
         return query
     if query.asked_figure != "yes_no" or query.workload or query.model or query.budget_usd:

@@ -169,10 +169,24 @@ def _least_member(query: VideoQuery, env: Env) -> VideoQuery:
     return dataclasses.replace(query, video=min(published, key=lambda r: float(r["peak_gb"]))["key"])
 
 
+def _sized_member(query: VideoQuery) -> VideoQuery:
+    """ "换成14b呢", "what about the 14b" after Wan2.1 1.3B: the member of its family (the key's first part) nearest
+    that size; the query unchanged when none is within a billion parameters of it."""
+    if query.params_b is None:
+        return query
+    prefix = query.video.split("-")[0]
+    sizes = {r["key"]: float(r["params_b"]) for r in _rows() if r["key"].split("-")[0] == prefix and r["params_b"]}
+    asked = float(query.params_b)
+    near = min(sizes, key=lambda k: abs(sizes[k] - asked), default=None)
+    if near is None or abs(sizes[near] - asked) > 1.0:
+        return dataclasses.replace(query, params_b=None)
+    return dataclasses.replace(query, video=near, params_b=None)
+
+
 def respond(query: VideoQuery, env: Env) -> Answer:
     if query.models_named:
         return _each(query, env)
-    query = _least_member(_held_member(query, env), env)
+    query = _least_member(_held_member(_sized_member(query), env), env)
     answer = _respond(query, env)
     note = family_note(query, env)
     if note:  # after the answer's own first sentence: which model it is for, and the family's others
