@@ -153,6 +153,10 @@ class Engine:
         """The memory of a KB GPU in GB (None when unknown)."""
         return self.index.memory_of(name) or None
 
+    def vendor_of(self, name: str) -> str | None:
+        """The maker of a KB GPU, lower case ("nvidia", "amd"); None when unknown."""
+        return self.index.vendor_of(name)
+
     def warm(self) -> None:
         """Import every responder now (the chat calls this while the user is still typing)."""
         for module in sorted(set(_RESPONDERS.values())):
@@ -192,6 +196,7 @@ class Engine:
         lang = self._language(text, dialogue)
         dialogue.variant_of = dialogue.variant_of or self.variant_of
         dialogue.memory_of = dialogue.memory_of or self.memory_of
+        dialogue.vendor_of = dialogue.vendor_of or self.vendor_of
         dialogue.sibling_of = dialogue.sibling_of or functools.partial(model_sibling.sibling, self.index)
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)

@@ -13,7 +13,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING
 
-from assistant.dialogue.references import NothingToReferTo, focus_refs
+from assistant.dialogue.references import NothingToReferTo, focus_refs, refer
 from assistant.periods import ASKED_HOURS, HOURS_PER_WEEK
 from assistant.queries import Query
 from assistant.query_talk import FollowUpQuery
@@ -32,6 +32,8 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     gpus = tuple(
         dataclasses.replace(g, count=max(g.count, counts.get(g.name, 1))) for g in getattr(base, "gpus", ()) if g.name
     ) or focus_refs(dlg)
+    pointed = tuple(g for ref in follow.gpus if (ref.pronoun or "").startswith("vendor:") for g in refer(dlg, ref))
+    gpus = pointed or gpus  # "how much to rent the nvidia one": the card of that maker talked about
     if base is not None and base.intent == "compare" and dlg.context.compare_pick and follow.ask == "rent_or_buy":
         gpus = focus_refs(dlg)  # "换成租呢" after "Get the RTX 3090": renting against buying the card picked
     if not gpus:
@@ -75,7 +77,7 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             dataclasses.replace(
                 base, text=follow.text, settings=follow.settings, provider=kept, cheaper_than_provider=before
             )
-            if isinstance(base, RatesQuery)
+            if isinstance(base, RatesQuery) and not pointed
             else RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         )
         if follow.hours_total:  # "租100小时多少钱": the rent for those hours

@@ -127,6 +127,7 @@ class Dialogue:
         self.variant_of = variant_of
         # GPU name -> its memory in GB, or None ("anything with more vram?")
         self.memory_of = memory_of
+        self.vendor_of: Callable[[str], str | None] | None = None  # GPU name -> its maker ("the amd ones")
         self.sibling_of: Callable[[str, float], str | None] | None = (
             None  # (model key, size in B) -> the key of that line's model of that size (model_sibling)
         )

@@ -86,6 +86,10 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
     elif ref.pronoun == "other":
         others = [g for g in ctx.gpus if g != focus]
         names = [others[0] if others else focus]
+    elif (ref.pronoun or "").startswith("vendor:"):
+        names = _of_vendor(
+            dlg, str(ref.pronoun).split(":", 1)[1], focus
+        )  # "8 of the amd ones": the AMD card talked about
     elif ref.pronoun == "first":
         names = [ordinal_cards(ctx)[0]]  # "go back to the first one" after "the second one": the list's first
     elif ref.pronoun == "second":
@@ -120,6 +124,17 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         )
         for n in names
     ]
+
+
+def _of_vendor(dlg: Dialogue, vendor: str, focus: str) -> list[str]:
+    """The card of that maker talked about: the focus, else the thread's, the last answer's table's, then the latest
+    of the cards talked about before."""
+    ctx = dlg.context
+    seen = list(dict.fromkeys([focus, *ctx.gpus, *ordinal_cards(ctx), *reversed(ctx.recent)]))
+    names = [n for n in seen if dlg.vendor_of is not None and dlg.vendor_of(n) == vendor]
+    if not names:
+        raise NothingToReferTo(vendor)
+    return names[:1]
 
 
 # "两张卡" is "the two cards" only where two were talked about; elsewhere it is two of the card (a count said as a noun)

@@ -51,6 +51,7 @@ from assistant.nlu.tagging.series import SeriesTagging
 from assistant.nlu.tagging.shared_units import shared_units
 from assistant.nlu.tagging.sizes import size_ranges
 from assistant.nlu.tagging.usage import idle_time, session_usage
+from assistant.nlu.tagging.vendor_ones import vendor_ones
 from assistant.nlu.tagging.words import COSTS_WORDS
 from assistant.nlu.text import Tok
 
@@ -186,6 +187,7 @@ class _Tagger(
         self.tags = coming_numbers(self.tags, self.text, self.lex, self.index)  # "6090出来之前": a card, no price
         self.tags = clock_ranges(self.tags, self.text, self.lex)  # "晚上11点到早上7点": 8 hours a day
         self.tags = card_hours(self.tags, self.text, self.lex)  # "300个a100小时": GPU-hours of that card, not 300 cards
+        self.tags = vendor_ones(self.tags, self.text)  # "8 of the amd ones": the AMD cards talked about
         self.tags = excluded_sizes(self.tags, self.text, self.lex)  # "what else besides 7b models": no size asked
         self.sized_families()  # "32b的qwen", "70b llama 3.1": a size stated apart from the family's name
         self.vague_families()  # "worth it for llama stuff": local LLMs in general, not one Llama

@@ -471,7 +471,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     if ask in ("why", "rates", "fit") or total_hours(r):
         # "why that one?", "what does that come to", "which cloud is cheapest for that": the last answer; "200 hours,
         # total cost for each": each of the GPUs talked about
-        gpus = [g for g in gpus if g.pronoun is None or (g.pronoun == "them" and total_hours(r))]
+        pointed = [g for g in gpus if (g.pronoun or "").startswith("vendor:")]  # "rent the nvidia one": that card
+        gpus = pointed or [g for g in gpus if g.pronoun is None or (g.pronoun == "them" and total_hours(r))]
     count = r.total_count() or _count_word(r)
     if count is None and len(r.explicit) == 1 and r.said("single_count"):
         count = 1  # "what about a single a100?" after 8 x H100: one, not the count before

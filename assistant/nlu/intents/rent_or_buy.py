@@ -94,7 +94,7 @@ def read(r: Reading) -> Query | None:
         return None
     if b.has("PARAMS") and b.has("TOKENS") and not (b.has("BUY") or b.struct("rent_buy")):
         return None  # "train a 350m gpt on 10b tokens, renting a100s": the cost of a training run
-    gpus = tuple(r.refs)
+    gpus = tuple(r.refs or r.counted_them())  # "8 of the amd ones": that many of the cards pointed at
     if doubt and not r.explicit and b.has("GPU_WORD"):
         gpus = ()  # "does it make sense to buy a gpu if i use it ...": "it" is the GPU to buy, any of them
     if not gpus and b.has("FOLLOW"):

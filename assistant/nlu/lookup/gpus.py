@@ -48,6 +48,11 @@ class GpuLookup(IndexData):
         i = self._by_name.get(name)
         return None if i is None else self.memory[i]
 
+    def vendor_of(self, name: str) -> str | None:
+        """The maker of a KB GPU, lower case ("nvidia", "amd", "intel", "apple"); None when unknown."""
+        i = self._by_name.get(name)
+        return None if i is None else (self.vendor[i] or "").lower() or None
+
     def is_mobile(self, name: str) -> bool:
         i = self._by_name.get(name)
         return bool(i is not None and self.mobile[i])
