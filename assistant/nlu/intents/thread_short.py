@@ -40,6 +40,8 @@ what was talked about.
   about, by the least power (a follow-up asking "other"; respond/quiet reads the efficiency words).
 - `users_speed(r)`: "throughput for ~30 concurrent users?", "tok/s with 20 users", "30个人同时用速度多少" (a number of
   users and a speed word, nothing else): the fit talked about serving that many at once (each one's speed, the total).
+- `card_of_answer(r)`: "what gpu is in that", "which card does it use", "里面用的什么显卡" (a which-card ask, lexicon
+  card_of_answer_words, nothing else named): the card of the answer talked about (a SpecQuery of "it").
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
   else named): the price of the card talked about, whose condition it states.
 """
@@ -397,3 +399,21 @@ def lean_other(r: Reading) -> Query | None:
     if not lean or not _only(b.unknown, _allowed(r, "short_fillers", "fragment_words", "less_words")):
         return None
     return build(r, ask=b.meaning("ASK"))  # "any cheaper alternative that draws less power": cheaper, leanest first
+
+
+_WHICH_CARD = {"RECOMMEND", "EXPLAIN", "GPU_WORD", "QUESTION", "ON", "PRONOUN", "BUY", "SET", "OF"}
+
+
+@needs(said=("card_of_answer_words",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "WORKLOAD", "MEMORY"))
+def card_of_answer(r: Reading) -> Query | None:
+    b = r.b
+    kinds = {t.kind for t in b.tags}
+    card_word = b.has("GPU_WORD") or any(w in t.text.lower() for t in b.kinds.get("RECOMMEND", []) for w in _CARDS)
+    if r.explicit or not card_word or not kinds <= _WHICH_CARD or not said(r, "card_of_answer_words"):
+        return None
+    if not _only(b.unknown, _allowed(r, "card_of_answer_words", "short_fillers")):
+        return None
+    return SpecQuery(text=r.text, gpus=(GpuRef(mention="", pronoun="it"),))
+
+
+_CARDS = ("gpu", "card", "显卡", "卡")
