@@ -250,6 +250,7 @@ class CostQuery(Query):
     period: str | None = None  # day | week | month | year: "tco per month", "yearly power bill"
     watts: float | None = None  # "my card pulls 450w, how much a month": the power bill of that draw, no GPU named
     build_draw: bool = False  # `watts` is the build just answered at the wall ("and the power bill?" after a build)
+    power_said: bool = False  # an electricity / power word in the question ("power bill", "电费"): never a rent
     # hours a week the card is ON, load included ("idles 24/7 and does ~4h of load a day": 168, with
     # hours_per_week = 28 the load): the hours beyond the load are billed at the card's idle draw (§cost.idle)
     powered_hours_per_week: float | None = None

@@ -75,6 +75,7 @@ def read(r: Reading) -> Query | None:
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
         watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
         pretrain=cost == "training_run" and bool(r.said("pretrain_words")),  # "from scratch": kept for the thread
+        power_said=r.b.means("ELECTRICITY") or r.b.has("KWH") or bool(said(r, "power_cost_words")),
     )
 
 

@@ -1,0 +1,49 @@
+"""A running cost asked in a thread about renting ("monthly if its up 24/7", "how much a month if it runs 24/7" after
+an A10G's rate at AWS): the rent of the cards talked about over that period at that use, not their electricity.
+
+Contract: `rent_of_use(dlg, query)` -> a RatesQuery (mode "rent": the hours of use in the period asked, or the whole
+period when no use is said; the provider of the thread's rate) when `query` is a CostQuery of kind "running" that
+names no card (pronouns or none) and states no power word, tariff, draw or bill, and one of the thread's last
+questions was a RatesQuery of those cards' rates; `query` unchanged otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from assistant.dialogue.references import focus_refs, refer
+from assistant.periods import PERIOD_HOURS
+from assistant.queries import CostQuery, Query, RatesQuery
+
+if TYPE_CHECKING:
+    from assistant.dialogue.core import Dialogue
+
+HOURS_A_WEEK = 168.0
+
+
+def rent_of_use(dlg: Dialogue, query: Query) -> Query:
+    if not isinstance(query, CostQuery) or query.kind != "running" or not _bare(query):
+        return query
+    ctx = dlg.context
+    rated = next((q for q in reversed([*ctx.history, ctx.last_query]) if isinstance(q, RatesQuery)), None)
+    if rated is None or rated.mode not in ("rates", "rent"):
+        return query
+    gpus = tuple(g for ref in query.gpus for g in refer(dlg, ref, counted=True)) or tuple(focus_refs(dlg))
+    period = query.period or "month"
+    hours = query.hours_per_week / HOURS_A_WEEK * PERIOD_HOURS[period] if query.hours_per_week else None
+    return RatesQuery(
+        text=query.text,
+        gpus=gpus,
+        provider=rated.provider,
+        mode="rent",
+        hours=round(hours, 1) if hours else None,
+        period=None if hours else period,
+        settings=query.settings,
+    )
+
+
+def _bare(query: CostQuery) -> bool:
+    """No card named, no power word, tariff, draw, bill, model or job of its own."""
+    named = any(g.name and not g.pronoun for g in query.gpus)
+    stated = (query.electricity_usd_per_kwh, query.watts, query.bill_stated, query.model, query.params_b)
+    return not (named or query.power_said or query.rates or any(v is not None for v in stated))
