@@ -201,7 +201,35 @@ def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: 
         return RatesQuery(
             text=base.text, gpus=gpus, mode="rent", provider=base.provider, hours=_use_in(dlg, base, period)
         )
+    rated = rented_before(dlg)
+    if rated is not None:  # "monthly if its up 24/7" after a comparison of two rented cards: the rent at that use
+        use = next((float(s.value) for s in settings if s.key == "utilization"), None)
+        weeks = _PERIOD_WEEKS.get(period or "")
+        hours = round(use * 168 * weeks, 1) if use and weeks else None
+        return RatesQuery(
+            text=base.text,
+            gpus=gpus[:1],
+            mode="rent",
+            provider=rated.provider,
+            hours=hours,
+            period=None if hours else period,
+        )
     return CostQuery(text=base.text, gpus=gpus, kind="tco")
+
+
+def rented_before(dlg: Dialogue):
+    """The thread's rates asked (a RatesQuery of rates or a rent among its last questions), or None."""
+    from assistant.queries import RatesQuery
+
+    ctx = dlg.context
+    return next(
+        (
+            q
+            for q in reversed([*ctx.history, ctx.last_query])
+            if isinstance(q, RatesQuery) and q.mode in ("rates", "rent")
+        ),
+        None,
+    )
 
 
 _PERIOD_WEEKS = {name: hours / HOURS_PER_WEEK for name, hours in ASKED_HOURS.items()}

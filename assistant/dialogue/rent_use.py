@@ -1,5 +1,7 @@
 """A running cost asked in a thread about renting ("monthly if its up 24/7", "how much a month if it runs 24/7" after
 an A10G's rate at AWS): the rent of the cards talked about over that period at that use, not their electricity.
+Right after a rental of any kind (a serving set's rent, the cheapest set for a model), that rental for the period
+(dialogue/cloud.per_period).
 
 Contract: `rent_of_use(dlg, query)` -> a RatesQuery (mode "rent": the hours of use in the period asked, or the whole
 period when no use is said; the provider of the thread's rate) when `query` is a CostQuery of kind "running" that
@@ -9,8 +11,10 @@ questions was a RatesQuery of those cards' rates; `query` unchanged otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
+from assistant.dialogue import cloud
 from assistant.dialogue.references import focus_refs, refer
 from assistant.periods import PERIOD_HOURS
 from assistant.queries import CostQuery, Query, RatesQuery
@@ -25,8 +29,11 @@ def rent_of_use(dlg: Dialogue, query: Query) -> Query:
     if not isinstance(query, CostQuery) or query.kind != "running" or not _bare(query):
         return query
     ctx = dlg.context
-    rated = next((q for q in reversed([*ctx.history, ctx.last_query]) if isinstance(q, RatesQuery)), None)
-    if rated is None or rated.mode not in ("rates", "rent"):
+    if isinstance(ctx.last_query, RatesQuery):  # right after a rental of any kind: that rental for the period
+        edited = cloud.per_period(dlg, ctx.last_query, query.period or "month", query.settings)
+        return dataclasses.replace(edited, text=query.text, settings=query.settings)
+    rated = cloud.rented_before(dlg)
+    if rated is None:
         return query
     gpus = tuple(g for ref in query.gpus for g in refer(dlg, ref, counted=True)) or tuple(focus_refs(dlg))
     period = query.period or "month"

@@ -134,7 +134,6 @@ READERS = (
     thread_short.lean_other,  # "有没有更省电的替代": the pick besides the card talked about, by the least power
     thread_short.count_period_cost,  # "8张跑满一周要花多少" after a rent: that many for the period
     thread_short.users_speed,  # "throughput for ~30 concurrent users?": the fit talked about at that many at once
-    thread_short.period_use_alone,  # "monthly if its up 24/7": the cost over that period of the cards talked about
     thread_short.card_of_answer,  # "what gpu is in that", "里面用的什么显卡": the card of the answer talked about
     thread_short.condition_alone,  # "is that new or used", "新的还是二手的": the price of the card talked about
     thread_short.break_even_use,  # "how many hours a month before buying wins": the rent or buy, its break-even use

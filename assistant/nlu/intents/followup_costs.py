@@ -68,6 +68,7 @@ def hours_priced(r: Reading) -> Query | None:
     if not set(b.unknown) <= r.lex.listed("per_run_words") | r.lex.listed("each_card_words"):
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
+    priced = priced or r.text.lower().lstrip().startswith(tuple(r.lex.listed("period_first_asks")))  # "monthly if"
     totalled = said(r, "hours_total_asks")  # "i need about 120 hours of it for a finetune, total?"
     allowed = _HOURS_PRICED | ({"OF", "PRONOUN", "MODE", "QUESTION", "UNDER"} if totalled or b.unknown else set())
     allowed |= {"CURRENCY"}  # "多少刀": the money asked in dollars
@@ -228,6 +229,7 @@ def period_at_use(r: Reading) -> Query | None:
     if r.explicit or r.model or not b.has("HOURS") or period(r) is None or b.has("MONEY", "BUDGET", "KWH"):
         return None
     priced = b.meaning("FIELD") == "price" or b.has("HOW_MUCH", "COST") or said(r, "money_asks")
+    priced = priced or r.text.lower().lstrip().startswith(tuple(r.lex.listed("period_first_asks")))  # "monthly if"
     if not priced or {t.kind for t in b.tags} - _PERIOD_AT_USE or len(b.unknown) > 1:
         return None
     tag = b.first("HOURS")

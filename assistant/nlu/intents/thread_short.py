@@ -40,9 +40,6 @@ what was talked about.
   about, by the least power (a follow-up asking "other"; respond/quiet reads the efficiency words).
 - `users_speed(r)`: "throughput for ~30 concurrent users?", "tok/s with 20 users", "30个人同时用速度多少" (a number of
   users and a speed word, nothing else): the fit talked about serving that many at once (each one's speed, the total).
-- `period_use_alone(r)`: "monthly if its up 24/7", "how much a week at 10h a day" (a period asked, hours of use, nothing
-  named or priced): the running cost over that period of the cards talked about (a CostQuery; the dialogue makes it
-  their rent in a thread about renting).
 - `card_of_answer(r)`: "what gpu is in that", "which card does it use", "里面用的什么显卡" (a which-card ask, lexicon
   card_of_answer_words, nothing else named): the card of the answer talked about (a SpecQuery of "it").
 - `condition_alone(r)`: "is that new or used", "新的还是二手的", "is that price used" (lexicon condition_asks, nothing
@@ -420,21 +417,3 @@ def card_of_answer(r: Reading) -> Query | None:
 
 
 _CARDS = ("gpu", "card", "显卡", "卡")
-
-
-_AT_USE = {"HOURS", "PRONOUN", "QUESTION", "COST", "HOW_MUCH", "FIT", "SET", "FOLLOW", "AND"}
-
-
-@needs(("HOURS",), unless=("GPU", "MODEL", "PARAMS", "MONEY", "BUDGET", "RATE", "KWH", "WATTS"))
-def period_use_alone(r: Reading) -> Query | None:
-    b = r.b
-    asked = period(r)
-    if r.explicit or asked is None or not {t.kind for t in b.tags} <= _AT_USE:
-        return None
-    per_week = next(
-        (h.mapping().get("per_week") for h in b.kinds.get("HOURS", []) if h.mapping().get("per_week")), None
-    )
-    if per_week is None or not _only(b.unknown, _allowed(r, f"period_{asked}", "short_fillers", "use_up_words")):
-        return None
-    refs = tuple(r.refs) or (GpuRef(mention="", pronoun="them", count_open=True),)
-    return CostQuery(text=r.text, gpus=refs, kind="running", period=asked, hours_per_week=per_week)
