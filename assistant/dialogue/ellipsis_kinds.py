@@ -197,6 +197,11 @@ def buy_after_rent(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> 
     job in the last questions): owning that card weighed against renting for the same work (its job, when it is a
     training job); None when nothing was rented."""
 
+    named = [g for g in fill(dlg, follow.gpus) if g.name]
+    if isinstance(base, RentOrBuyQuery) and len(named) == 1 and base.gpus:
+        # "如果买5070 Ti呢" after "自己买4080 Super还是租AutoDL的4090": that card bought against the same rent
+        rent_card = base.gpus[-1]
+        return dataclasses.replace(base, text=follow.text, gpus=(named[0], rent_card), settings=follow.settings)
     rented = next((q for q in reversed(dlg.context.history) if isinstance(q, RatesQuery)), None)
     job = dlg.context.job  # a thread that rents ("我在autodl租4090 一个月花了八百多"): buying weighed against that rent
     if rented is None and not (job.rented and job.provider):

@@ -56,6 +56,7 @@ SPEED_ASK = {"SPEED", "FASTER", "ASPECT", "EXPLAIN", "FIELD", "HOW_MUCH"}
 SPEED_DETAILS = {"CONTEXT", "PRECISION"}
 # tag kinds that may come with a question about the last answer ("so why?", "any cheaper options for llms?")
 _IMAGE_NOUNS = ("image", "images", "pic", "pics", "picture", "pictures", "图", "图片")
+_PEER = {"VENDOR", "COMPARE", "PRICES", "RECOMMEND", "EXPLAIN", "UNDER"}  # "nvidia card around the same price?"
 AROUND = {"QUESTION", "FOLLOW", "AND", "ON", "PRONOUN", "GPU_WORD", "MORE", "ASPECT", "ONLY", "OF"}
 
 
@@ -127,8 +128,12 @@ def about_last(r: Reading) -> Query | None:
     if (said(r, "add_card") or said(r, "remove_card")) and kinds <= {"COUNT", "NUMBER"} | AROUND:
         if _only(b.unknown, adding | {"more", "less", "fewer"}):  # "add two more", "drop a card": more / fewer of it
             return build(r)
-    if b.has("VENDOR") and kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1:
-        return build(r)  # "with amd too", "what about amd?", "amd呢"
+    peer = (
+        said(r, "same_price_words")
+        and kinds <= {"VENDOR", "COMPARE", "PRICES", "RECOMMEND", "EXPLAIN", "UNDER"} | AROUND
+    )
+    if b.has("VENDOR") and (peer or (kinds <= {"VENDOR", "COMPARE"} | AROUND and len(b.unknown) <= 1)):
+        return build(r, ask="peer" if peer else None)  # "with amd too", "amd呢"; "同价位的N卡呢": at about its price
     # "two of them?", "how much for 8 of them?"; "is one 8-gpu node enough": the last answer for that many of its cards
     counted = b.has("FIT") and r.total_count() and kinds <= {"FIT", "COUNT", "NUMBER"} | AROUND and not b.unknown
     if counted or b.struct("count_of") and kinds <= {"COUNT", "NUMBER", "HOW_MUCH", "COST"} | AROUND:
