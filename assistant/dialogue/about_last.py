@@ -98,9 +98,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return _maker_added(base, follow)
     if follow.ask == "peer" and follow.vendor and ctx.focus_or_first():
         # "同价位的N卡呢", "nvidia card at the same price?" after one card: it against that maker's card at its price
-        own = GpuRef(mention=ctx.focus_or_first() or "", name=ctx.focus_or_first())
+        mine = GpuRef(mention=ctx.focus_or_first() or "", name=ctx.focus_or_first())
         peer = GpuRef(mention=follow.vendor, pronoun="vendor_peer")
-        compared = CompareQuery(text=follow.text, gpus=(own, peer), settings=follow.settings)
+        compared = CompareQuery(text=follow.text, gpus=(mine, peer), settings=follow.settings)
         return thread.inherit(ctx.setup, compared)
     built = isinstance(base, RigQuery) and not base.asks_power  # a PSU asked of cards is followed by cheaper cards
     built = built or (isinstance(base, RecommendQuery) and bool(base.budget_usd))  # a lab's budget got a build

@@ -1,7 +1,9 @@
 """A running cost asked in a thread about renting ("monthly if its up 24/7", "how much a month if it runs 24/7" after
 an A10G's rate at AWS): the rent of the cards talked about over that period at that use, not their electricity.
 Right after a rental of any kind (a serving set's rent, the cheapest set for a model), that rental for the period
-(dialogue/cloud.per_period).
+(dialogue/cloud.per_period). `tariff_again(dlg, query)`: a tariff said alone ("电费按8毛算呢", "what if power is
+0.30/kwh": a running cost with the tariff and nothing else) right after a rent-or-buy answer is that rent or buy
+again at the tariff (the query's settings carry it); `query` unchanged otherwise.
 
 Contract: `rent_of_use(dlg, query)` -> a RatesQuery (mode "rent": the hours of use in the period asked, or the whole
 period when no use is said; the provider of the thread's rate) when `query` is a CostQuery of kind "running" that
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 from assistant.dialogue import cloud
 from assistant.dialogue.references import focus_refs, refer
 from assistant.periods import PERIOD_HOURS
-from assistant.queries import CostQuery, Query, RatesQuery
+from assistant.queries import CostQuery, Query, RatesQuery, RentOrBuyQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -54,3 +56,13 @@ def _bare(query: CostQuery) -> bool:
     named = any(g.name and not g.pronoun for g in query.gpus)
     stated = (query.electricity_usd_per_kwh, query.watts, query.bill_stated, query.model, query.params_b)
     return not (named or query.power_said or query.rates or any(v is not None for v in stated))
+
+
+def tariff_again(dlg: Dialogue, query: Query) -> Query:
+    last = dlg.context.last_query
+    if not isinstance(last, RentOrBuyQuery) or not isinstance(query, CostQuery) or query.kind != "running":
+        return query
+    alone = query.electricity_usd_per_kwh is not None and query.hours_per_week is None and query.period is None
+    if not alone or query.watts is not None or any(g.name and not g.pronoun for g in query.gpus):
+        return query
+    return dataclasses.replace(last, text=query.text, settings=query.settings)

@@ -35,8 +35,6 @@ def read(r: Reading) -> Query | None:
         return None  # "would 2 h100s be faster and cheaper overall": the work on them weighed, not owning them
     if cost == "tco" and (rented := _hours_needed(r)) is not None:
         return rented  # "i need an h100 for about 40 hours total, cost?": those hours rented, no 5 years owned
-    if not r.refs and r.b.has("KWH", "FOLLOW") and {t.kind for t in r.b.tags} <= _TARIFF_ALONE:
-        return None  # "电费按8毛算呢", "what if power is 0.30/kwh": the tariff set, the last question again (settings)
     if cost == "running" and _images_made(r):
         return None  # "how much electricity to generate 1000 flux images on a 3090": that job's energy (fit answers)
     counted = r.form.figure == "count" and (r.model or r.b.has("PARAMS"))
@@ -169,9 +167,6 @@ def rate_only(r: Reading) -> bool:
     if power_asked(r):
         return False  # "what about with power costs": no rate stated, the cost is asked
     return not asked and not b.has("VALUE", "TOKENS") and (not b.has("KWH") or pair)
-
-
-_TARIFF_ALONE = {"COST", "SET", "KWH", "FOLLOW", "QUESTION", "IF", "AND"}  # a tariff said as a follow-up, nothing else
 
 
 def power_asked(r: Reading) -> bool:
