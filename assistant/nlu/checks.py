@@ -47,6 +47,8 @@ def _same_for_all(q: Query, candidates: tuple[str, ...]) -> bool:
         return False
     if isinstance(q, SpecQuery):
         return bool(q.fields) and set(q.fields) <= _FAMILY_FIELDS
+    if isinstance(q, ExplainQuery) and q.concept == "pcie":
+        return True  # "5060 ti只有pcie 5.0 x8 插老主板影响大不大": the sizes share one link (the memory read is said)
     if isinstance(q, ExplainQuery) and (q.asked == "prompt_wait" or q.embed is not None or q.fact):
         # "why does my m2 max chew on a long prompt", "embed 20万篇 on a 4060ti", "egpu for my mac mini m4" (a fact of
         # the chip, concept_facts.toml): one chip, any memory

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import constants as C
 from assistant.query_talk import ExplainQuery
@@ -26,6 +27,17 @@ from assistant.respond.env import Env
 _TRAIN = re.compile(r"train|fine[- ]?tun|lora|ddp|fsdp|deepspeed|训练|微调|炼丹", re.IGNORECASE)
 _SECOND = re.compile(r"second|2nd|another|extra|two|both|multi|dual|第二|两张|双卡|多卡|2张|另一", re.IGNORECASE)
 _TP = re.compile(r"vllm|tensor[- ]?parallel|张量并行|sglang", re.IGNORECASE)
+
+
+OLD_BOARD_GEN = 3  # an "old board" runs PCIe 3.0 (B450 / Z390 and older) [A]
+
+
+def _old_board(text: str, env: Env) -> bool:
+    """An older board said ("老主板", "old mobo"; lexicon old_board_words) or a PCIe 3.0 chipset named ("b450")."""
+    from assistant.nlu.lexicon import lexicon
+
+    lex, low = lexicon(env.lang), f" {text.lower()} "
+    return bool(lex.words_in("old_board_words", low) or lex.words_in("pcie3_chipsets", low))
 
 
 def _card_link(gpu) -> tuple[int, int]:
@@ -54,7 +66,8 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
     assumed = gpu is None
     gpu = gpu or env.reader.known_gpu(C.REF_NAME)  # its memory and link size an unnamed card: said, never named
     card_gen, card_lanes = _card_link(gpu) if not assumed else (link.gen or 4, 16)
-    slot_gen = link.gen or card_gen
+    old_board = link.gen is not None and link.gen > OLD_BOARD_GEN and _old_board(query.text, env)
+    slot_gen = OLD_BOARD_GEN if old_board else link.gen or card_gen  # "5.0 x8 on an old board": it runs at 3.0 x8
     gen = min(slot_gen, card_gen)
     lanes = min(link.lanes or 16, card_lanes)
     per_lane = C.PCIE_LANE_GB_S.get(gen, C.PCIE_LANE_GB_S[4])
@@ -101,6 +114,9 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
         steps.insert(1, env.t("pcie.card_slower", **values))
     if second:
         steps.insert(0, env.t("pcie.second", **values))
+    if old_board:
+        old = env.t("pcie.old_board", gen=f"{OLD_BOARD_GEN}.0", said=f"{link.gen}.0", lanes=lanes)
+        head = old + i18n.gap(env.lang) + head
     if assumed:
         steps.append(env.t("pcie.assumed_gpu", gen=card_gen))
     return Answer(

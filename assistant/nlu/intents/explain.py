@@ -96,7 +96,7 @@ def _readings(r: Reading, first):
     return (memory, core) if memory is not None else (first, None)
 
 
-@needs(("LINK",), unless=("BUDGET", "MONEY", "UNDER", "RENT", "HOURS", "KWH"))
+@needs(("LINK",), unless=("MONEY", "UNDER", "RENT", "HOURS", "KWH"))
 def pcie_link(r: Reading) -> Query | None:
     """ "does a pcie 4.0 x4 slot hurt a second gpu for inference", "does pcie 3.0 x16 bottleneck a 4090 for training",
     "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag) is a question of the
@@ -105,7 +105,8 @@ def pcie_link(r: Reading) -> Query | None:
     Not when money, a budget, a rental or hours are asked, nor when the speed of a model on the cards named is asked
     with no word of the link's effect (the link is the set-up: the fit reader gives the tokens/s)."""
     b = r.b
-    if not b.has("LINK") or b.has("BUDGET", "MONEY", "UNDER", "RENT", "HOURS", "KWH"):
+    budget = b.has("BUDGET") and b.has("MONEY", "NUMBER")  # "只有PCIe 5.0 x8": "only", no budget without an amount
+    if not b.has("LINK") or budget or b.has("MONEY", "UNDER", "RENT", "HOURS", "KWH"):
         return None
     if speed_on_link(r):
         return None  # "tok/s on llama 70b with 2x 3090, no nvlink, pcie 4.0 x8/x8": the speed, on that set-up
@@ -113,12 +114,14 @@ def pcie_link(r: Reading) -> Query | None:
     if not (said(r, "link_asked") or slot or b.has("VS", "OR")):
         return None  # "四卡3090训练 加速比能有多少 主板只有pcie4.0 x8": the link is the set-up of another question
     others = tuple(dict.fromkeys(k for k, _, _ in mentions(r) if k != _PCIE))[:2]  # "for a dual-gpu build"
+    # "what about on a pcie 3.0 board", "那PCIe 3.0的主板呢": the card talked about on that link
+    talked = (GpuRef(mention="", pronoun="it"),) if not r.refs and b.has("FOLLOW") else ()
     return ExplainQuery(
         text=r.text,
         concept=_PCIE,
         mention=r.text.strip(" ?!."),
         others=others,
-        gpus=tuple(r.explicit),
+        gpus=tuple(r.explicit) or talked,
         workload=r.workload,
     )
 

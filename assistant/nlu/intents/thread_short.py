@@ -203,7 +203,9 @@ def platform_of_cards(r: Reading) -> Query | None:
     b = r.b
     if (
         r.model
-        or b.has("PARAMS", "MONEY", "BUDGET", "WORKLOAD", "HOW_MUCH", "COST", "RENT")  # "买8卡4090还是租算力平台"
+        or b.has(
+            "PARAMS", "MONEY", "BUDGET", "WORKLOAD", "HOW_MUCH", "COST", "RENT", "LINK"
+        )  # "买8卡4090还是租算力平台"
         or not said(r, "platform_asked_words")
     ):
         return None
