@@ -105,7 +105,8 @@ def pcie_link(r: Reading) -> Query | None:
     Not when money, a budget, a rental or hours are asked, nor when the speed of a model on the cards named is asked
     with no word of the link's effect (the link is the set-up: the fit reader gives the tokens/s)."""
     b = r.b
-    budget = b.has("BUDGET") and b.has("MONEY", "NUMBER")  # "只有PCIe 5.0 x8": "only", no budget without an amount
+    # "只有PCIe 5.0 x8 ... 影响大不大": "only", no budget, when the link's effect is asked and no amount is said
+    budget = b.has("BUDGET") and (b.has("MONEY", "NUMBER") or not said(r, "link_asked"))
     if not b.has("LINK") or budget or b.has("MONEY", "UNDER", "RENT", "HOURS", "KWH"):
         return None
     if speed_on_link(r):
