@@ -179,7 +179,10 @@ def finetune_method(query: RecommendQuery) -> str:
 def need_from_floor(query: RecommendQuery) -> bool:
     """The memory need is the reference's floor for the workload, not a model or a size the user named."""
     named = query.min_memory_gb or query.model or getattr(query, "params_b", None)
-    return not named and query.workload in ("llm_inference", "image_generation")  # smaller models still run
+    # smaller models still run; "transformer experiments" on a student's budget: smaller transformers still train
+    return not named and (
+        query.workload in ("llm_inference", "image_generation") or query.model_family == "transformer"
+    )
 
 
 def chat_basis(query: RecommendQuery, env: Env):
