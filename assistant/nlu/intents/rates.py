@@ -372,6 +372,8 @@ def read(r: Reading) -> Query | None:
         return fit.read(r)
     if said(r, "against_renting_words") and not r.explicit and not b.has("RATE"):
         return None  # "how does that compare to renting": buying the thread's card against renting it (rent_or_buy)
+    if said(r, "tco_asked") and b.has("VS", "OR", "COMPARE") and not b.has("RATE"):
+        return None  # "2yr tco of a 4x a6000 server vs lambda on demand": owning weighed against renting (rent_or_buy)
     per_week, total = r.hours()
     if total == 1.0 and b.has("PERIOD") and _UNIT_HOUR.fullmatch(b.kinds["HOURS"][0].text.strip()):
         total = None  # "一小时多少钱 连续跑一周要多少": the hour is the rate's unit, the week is the use
