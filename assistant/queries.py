@@ -81,6 +81,7 @@ class CompareQuery(Query):
     workload: str | None = None
     precision: str | None = None
     premise: str | None = None  # "why X over Y": the user believes gpus[0] is the better choice -> "first"
+    released: bool = False  # "满血r1", "unquantized": the model's weights as released (FP8 for R1), no lighter quant
     aspect: str | None = None  # speed | value | memory | None (all)
     # "two 3090s or one 4090 for llama 3 70b": does it fit / how fast on each side; "does a second 3090 help
     # for llama 3 70b?": the model the scaling answer leads with

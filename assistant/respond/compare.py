@@ -11,9 +11,12 @@ the value with Dettmers' 2023 method as the post states it (`models/dettmers2023
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import constants as C
+from assistant.models import memory
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import CompareQuery, VerdictQuery
 from assistant.respond import (
@@ -137,6 +140,14 @@ def _datacenter_licence(query: CompareQuery, gpus: list, env: Env) -> str:
     return env.t("compare.geforce_datacenter", gpu=geforce[0].short_name)
 
 
+def _as_released(query: CompareQuery, env: Env) -> CompareQuery:
+    """ "满血deepseek r1, 8卡H20和8卡H200选哪个": the model at its weights as released (FP8 for R1)."""
+    model = env.reader.model(query.model.key) if query.released and query.model and query.model.key else None
+    if model is None or model.kind != "llm" or query.precision:
+        return query
+    return dataclasses.replace(query, precision=memory.released_precision(model))
+
+
 def respond(query: CompareQuery, env: Env) -> Answer:
     from assistant.respond import (
         claimed_ratio,
@@ -153,6 +164,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     if one is not None:
         return one
     query, peer = vendor_peer.filled(query, env.for_query(query))  # "7900xtx和n卡比": that maker's card at its price
+    query = _as_released(query, env)
     answer = _compare(query, env)
     if peer and answer.headline and not answer.clarification:
         answer.headline = i18n.gap(env.lang).join([peer, answer.headline])

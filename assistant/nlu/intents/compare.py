@@ -343,6 +343,7 @@ def _compare(r: Reading, gpus, premise=None, aspect=None) -> CompareQuery:
         worth=worth,
         workload=workload,
         precision=r.precision,
+        released=bool(r.said("full_weights") or r.b.has("UNQUANTIZED")) and not r.precision and model is not None,
         premise=premise,
         aspect=aspect,
         model=model,  # "two 3090s or one 4090 for llama 3 70b"
