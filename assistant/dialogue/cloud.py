@@ -34,6 +34,10 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     ) or focus_refs(dlg)
     pointed = tuple(g for ref in follow.gpus if (ref.pronoun or "").startswith("vendor:") for g in refer(dlg, ref))
     gpus = pointed or gpus  # "how much to rent the nvidia one": the card of that maker talked about
+    if follow.any_card and dlg.context.setup.trains():  # "what would i need to rent for that": any card for the job
+        from assistant.dialogue.rent_context import job_rates
+
+        return job_rates(follow, (), follow.providers[0] if follow.providers else None, dlg.context.setup)
     if base is not None and base.intent == "compare" and dlg.context.compare_pick and follow.ask == "rent_or_buy":
         gpus = focus_refs(dlg)  # "换成租呢" after "Get the RTX 3090": renting against buying the card picked
     if not gpus:

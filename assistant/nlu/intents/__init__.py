@@ -123,6 +123,7 @@ READERS = (
     thread_asks.fix_alone,  # "what settings should i change" after a fit: the settings that make it fit
     thread_asks.fair_price,  # "what's a fair price", "多少钱收合适": what the card talked about goes for
     thread_short.budget_raise_alone,  # "i can stretch to 1500", "bump it to 2k" after a pick: the budget set
+    thread_short.rent_need_alone,  # "what would i need to rent for that": the cheapest rented set for the job
     thread_short.provider_alone,  # "which provider", "哪家": the rent of what was talked about
     thread_short.reaction_alone,  # "that bad huh", "这么差吗": a verdict on the card talked about, for its work
     thread_short.variant_size_alone,  # "oh its the 12gb one", "我的是12g的": the sibling of that size

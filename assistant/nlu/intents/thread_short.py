@@ -7,6 +7,8 @@ what was talked about.
 - `provider_alone(r)`: "which provider", "where should i rent it", "哪家", "哪个平台" (lexicon provider_asks, every
   other word a filler): the rent of what was talked about (a FollowUpQuery with ask "rates", as "which cloud is
   cheapest for that").
+- `rent_need_alone(r)`: "what would i need to rent for that", "租什么卡合适" (lexicon rent_need_asks, nothing named):
+  the cheapest rented set that does the thread's job (a FollowUpQuery asking "rates" for any card).
 - `reaction_alone(r)`: "that bad huh", "is it really that weak", "这么差吗", "这么拉吗" (lexicon reaction_words, a few
   words, no card, model or number): a verdict on the card talked about ("it"), for the thread's work.
 - `break_even_use(r)`: "how many hours a month before buying wins", "每月用多少小时买才划算" (lexicon
@@ -90,6 +92,17 @@ def bill_at_rate(r: Reading) -> Query | None:
     if not set(b.unknown) <= words | r.lex.listed("period_total_fillers"):
         return None
     return CostQuery(text=r.text, kind="running", period=asked)
+
+
+@needs(said=("rent_need_asks",), unless=("GPU", "PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL"))
+def rent_need_alone(r: Reading) -> Query | None:
+    b = r.b
+    if r.explicit or r.model or not said(r, "rent_need_asks"):
+        return None
+    if not _only(b.unknown, _allowed(r, "rent_need_asks", "rent_need_fillers", "short_fillers")):
+        return None
+    follow = dataclasses.replace(build(r, ask="rates"), any_card=True, gpus=())
+    return follow
 
 
 @needs(said=("provider_asks",), unless=("PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL"))
