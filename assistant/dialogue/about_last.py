@@ -90,7 +90,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return per_card_of_last(base, follow)
     if follow.ask == "fit":
         return measures.fit_of_last(dlg, base, follow)
-    if follow.ask in ("rates", "rent_or_buy"):
+    if follow.ask in ("rates", "rent_or_buy", "rent_pick"):
         return cloud.cloud_of_last(dlg, base, follow)
     if follow.ask == "worth":
         return worth_of_last(dlg, base, follow)

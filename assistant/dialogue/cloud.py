@@ -34,10 +34,8 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     ) or focus_refs(dlg)
     pointed = tuple(g for ref in follow.gpus if (ref.pronoun or "").startswith("vendor:") for g in refer(dlg, ref))
     gpus = pointed or gpus  # "how much to rent the nvidia one": the card of that maker talked about
-    if follow.any_card and dlg.context.setup.trains():  # "what would i need to rent for that": any card for the job
-        from assistant.dialogue.rent_context import job_rates
-
-        return job_rates(follow, (), follow.providers[0] if follow.providers else None, dlg.context.setup)
+    if follow.ask == "rent_pick":  # "what would i need to rent for that": the cheapest rented set for the job
+        return _rent_pick(dlg, follow)
     if base is not None and base.intent == "compare" and dlg.context.compare_pick and follow.ask == "rent_or_buy":
         gpus = focus_refs(dlg)  # "换成租呢" after "Get the RTX 3090": renting against buying the card picked
     if not gpus:
@@ -107,6 +105,27 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
         provider=provider,
         runs_per_month=follow.runs_per_month,  # "is buying cheaper if i do this every month": the job at that pace
         **job,
+    )
+
+
+def _rent_pick(dlg: Dialogue, follow: FollowUpQuery) -> Query:
+    """The cheapest rented set that does the thread's job: a training job priced on it, else the model run on the
+    cheapest cards that hold it; raises NothingToReferTo with neither."""
+    from assistant.dialogue.rent_context import job_rates
+    from assistant.queries import RatesQuery
+
+    setup = dlg.context.setup
+    if setup.trains():
+        return job_rates(follow, (), None, setup)
+    if not setup.named():
+        raise NothingToReferTo(follow.text)
+    return RatesQuery(
+        text=follow.text,
+        mode="by_memory",
+        model=setup.model,
+        params_b=setup.params_b,
+        workload=setup.workload,
+        settings=follow.settings,
     )
 
 

@@ -61,7 +61,7 @@ def job_cost_of_context(dlg: Dialogue, query: Query) -> Query:
         job = last  # "大概跑多久，总共多少钱" after the job's fit on a card: its time and its rent
     if job is None or not job.gpus:
         return query
-    if getattr(query, "any_card", False):
+    if getattr(query, "ask", None) == "rent_pick":
         return query  # "what would i need to rent for that": the cheapest rented set for the job, not its cards
     settled = ctx.setup.mode  # "一共多少钱" after "5.6 hours, with LoRA" (full fine-tuning did not fit): the LoRA run
     if isinstance(job, FitQuery) and job.mode in (None, "full_finetune") and settled in ("lora", "qlora"):

@@ -8,7 +8,7 @@ what was talked about.
   other word a filler): the rent of what was talked about (a FollowUpQuery with ask "rates", as "which cloud is
   cheapest for that").
 - `rent_need_alone(r)`: "what would i need to rent for that", "租什么卡合适" (lexicon rent_need_asks, nothing named):
-  the cheapest rented set that does the thread's job (a FollowUpQuery asking "rates" for any card).
+  the cheapest rented set that does the thread's job (a FollowUpQuery asking "rent_pick").
 - `reaction_alone(r)`: "that bad huh", "is it really that weak", "这么差吗", "这么拉吗" (lexicon reaction_words, a few
   words, no card, model or number): a verdict on the card talked about ("it"), for the thread's work.
 - `break_even_use(r)`: "how many hours a month before buying wins", "每月用多少小时买才划算" (lexicon
@@ -54,7 +54,7 @@ import dataclasses
 import re
 
 from assistant.nlu.intents.followup import AROUND, _only, build
-from assistant.nlu.intents.rates import PERIODS, period
+from assistant.nlu.intents.rates import PERIODS, period, providers
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
@@ -94,15 +94,17 @@ def bill_at_rate(r: Reading) -> Query | None:
     return CostQuery(text=r.text, kind="running", period=asked)
 
 
-@needs(said=("rent_need_asks",), unless=("GPU", "PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL"))
+_NEED_NOT = ("GPU", "PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL", "WORKLOAD", "MODE")
+
+
+@needs(said=("rent_need_asks",), unless=_NEED_NOT)
 def rent_need_alone(r: Reading) -> Query | None:
     b = r.b
-    if r.explicit or r.model or not said(r, "rent_need_asks"):
+    if r.explicit or b.has(*_NEED_NOT) or providers(r) or not said(r, "rent_need_asks"):
         return None
     if not _only(b.unknown, _allowed(r, "rent_need_asks", "rent_need_fillers", "short_fillers")):
         return None
-    follow = dataclasses.replace(build(r, ask="rates"), any_card=True, gpus=())
-    return follow
+    return dataclasses.replace(build(r, ask="rent_pick"), gpus=())
 
 
 @needs(said=("provider_asks",), unless=("PARAMS", "MONEY", "BUDGET", "HOURS", "MODEL"))
