@@ -60,8 +60,9 @@ def answer(query: SpecQuery, env: Env) -> Answer:
         return Answer(question=query.text, intent="spec", headline=head, gpus=[gpu.name], lang=env.lang)
     a, b = _peak(gpu, first), _peak(gpu, second)
     la, lb = _label(gpu, first, env), _label(gpu, second, env)
-    table = Table(headers=["", gpu.short_name], rows=[[env.t("precision.row", fmt=la), f"{a:,.1f}"]])
-    table.rows.append([env.t("precision.row", fmt=lb), f"{b:,.1f}"])
+    cells = [f"{p:,.1f}" if p > 0 else env.t("precision.no_path_cell") for p in (a, b)]  # no path: said, not 0.0
+    table = Table(headers=["", gpu.short_name], rows=[[env.t("precision.row", fmt=la), cells[0]]])
+    table.rows.append([env.t("precision.row", fmt=lb), cells[1]])
     if a > 0 and b > 0:
         head = env.t(
             "precision.head", gpu=gpu.short_name, a=la, b=lb, pa=f"{a:,.0f}", pb=f"{b:,.0f}", ratio=f"{a / b:.2f}"

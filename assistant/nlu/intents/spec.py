@@ -129,8 +129,10 @@ def precision_speed(r: Reading) -> Query | None:
         return FitQuery(text=r.text, model=r.model, gpus=tuple(r.refs), want_speed=True, precisions=tuple(formats))
     if len(formats) != 2 or len(names) != 1 or not r.b.has("FASTER", "VS", "THAN", "ASPECT"):
         return None
-    if not r.b.has("FASTER", "SPEED") and _CHOICE.search(r.text.lower()):
-        return None  # "bf16 vs fp16 which should i use on a 3090": which format to use (the concepts), not two speeds
+    if not r.b.has("FASTER", "SPEED") and (_CHOICE.search(r.text.lower()) or r.said("asked_difference")):
+        # "bf16 vs fp16 which should i use on a 3090", "fp16 vs bf16 whats the difference, does my 2080 ti do bf16":
+        # which format to use, what sets them apart (the concepts), not two speeds
+        return None
     if r.b.has("ASPECT") and not r.b.has("FASTER", "VS", "THAN") and r.b.meaning("ASPECT") != "speed":
         return None
     gpus = tuple(g for g in r.refs if g.name)
