@@ -275,6 +275,18 @@ def _use_in(dlg: Dialogue, base, period: str | None) -> float | None:
     return round(per_week * weeks, 1)
 
 
+def total_of_rent_or_buy(base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """ "what if its more like 1500 hours" after a rent or buy of 500 hours in all: the same weighing at those hours
+    (read alone they are hours a week, a utilization, which is dropped); None otherwise."""
+    from assistant.queries import RentOrBuyQuery
+
+    hours = follow.hours_total or follow.hours_bare
+    if not (isinstance(base, RentOrBuyQuery) and base.total_hours and hours) or follow.gpus or follow.ask:
+        return None
+    kept = tuple(s for s in follow.settings if s.key != "utilization")
+    return dataclasses.replace(base, settings=kept, total_hours=hours)  # its own words: which card is bought, rented
+
+
 def hours_of_rent(base: Query | None, follow: FollowUpQuery) -> FollowUpQuery:
     """ "and at 25 hours?", "那50小时呢" after the rent of a number of hours: the rent for those hours (read alone they
     are hours a week of use, a utilization setting, which is dropped); a use per week or month stated instead

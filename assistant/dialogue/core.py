@@ -244,6 +244,7 @@ class Dialogue:
             query = machine_case.case_fit_follow(self, query)  # "4080装得下吗" after a case said: in that case
             query = schedule_rent.rent_of_schedule(self, query)  # "我每天跑5小时 跑半年" after a rate: that rent
             query = about_last.laptops_instead(self, query)  # "what about a laptop instead" after a pick: laptops
+            query = rent_use.total_again(self, query)  # "what if its more like 1500 hours" after 500 in all
             query = pace.pace_asked(self, query)  # "what if its 10 runs a month": the last money question again
             query = measured_set.more_cards_after_check(self, query)  # "add a second p40" after "8 t/s, normal?"
             query = method_switch.job_with_method(self, query)  # "要是做全参微调呢" after a job's rent-or-buy

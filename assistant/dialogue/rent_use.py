@@ -3,7 +3,8 @@ an A10G's rate at AWS): the rent of the cards talked about over that period at t
 Right after a rental of any kind (a serving set's rent, the cheapest set for a model), that rental for the period
 (dialogue/cloud.per_period). `tariff_again(dlg, query)`: a tariff said alone ("电费按8毛算呢", "what if power is
 0.30/kwh": a running cost with the tariff and nothing else) right after a rent-or-buy answer is that rent or buy
-again at the tariff (the query's settings carry it); `query` unchanged otherwise.
+again at the tariff (the query's settings carry it); `total_again(dlg, query)`: hours said after a rent or buy of
+hours in all are its new total (cloud.total_of_rent_or_buy); `query` unchanged otherwise.
 
 Contract: `rent_of_use(dlg, query)` -> a RatesQuery (mode "rent": the hours of use in the period asked, or the whole
 period when no use is said; the provider of the thread's rate) when `query` is a CostQuery of kind "running" that
@@ -20,6 +21,7 @@ from assistant.dialogue import cloud
 from assistant.dialogue.references import focus_refs, refer
 from assistant.periods import PERIOD_HOURS
 from assistant.queries import CostQuery, Query, RatesQuery, RentOrBuyQuery
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -66,3 +68,10 @@ def tariff_again(dlg: Dialogue, query: Query) -> Query:
     if not alone or query.watts is not None or any(g.name and not g.pronoun for g in query.gpus):
         return query
     return dataclasses.replace(last, text=query.text, settings=query.settings)
+
+
+def total_again(dlg: Dialogue, query: Query) -> Query:
+    """ "what if its more like 1500 hours" right after a rent or buy of hours in all: that weighing at those hours."""
+    if not isinstance(query, FollowUpQuery):
+        return query
+    return cloud.total_of_rent_or_buy(dlg.context.last_query, query) or query

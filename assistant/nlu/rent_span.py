@@ -5,7 +5,7 @@ Contract: `span_hours(text, lex)` -> hours (a month 730 h, periods.HOURS_PER_MON
 first span said right after a verb of renting or running (lexicon [units] duration_before but 用, which says how
 long a card is owned: "用6个月，租还是买3090"), or after
 "for" in a clause that rents (English), or of a job or project said by its length anywhere ("for a 3 day fine
-tune", "a 2 week project": around the clock, the most it can use), else None. A rate said per period ("每月",
+tune", "a 2 week project", "2 weeks straight": around the clock, the most it can use), else None. A rate said per period ("每月",
 "a month" after a number of hours) is not a span: only a count right after the verb is.
 """
 
@@ -30,6 +30,10 @@ _UNIT = {
 _ZH_SPAN = r"(?:整整|一整)?(\d+(?:\.\d+)?|[一两二三四五六七八九十半])\s*个?\s*(?:整)?(月|周|星期|礼拜|天)"
 _EN_COUNT = r"(a full|a whole|a|one|two|three|four|six|\d+)"
 _EN_SPAN = re.compile(r"\brent(?:s|ing|ed)?\b[^.?!;,]*?\bfor\s+(?:an?\s+)?" + _EN_COUNT + r"[\s-]+(month|week|day)s?\b")
+# a stretch without a break said anywhere ("~2 weeks straight", "3 days nonstop", "a month in a row"): its hours in all
+_EN_STRAIGHT = re.compile(
+    r"\b" + _EN_COUNT + r"[\s-]+(month|week|day)s?\s+(?:straight|non[- ]?stop|continuously|in a row|back to back)\b"
+)
 # a job or project said by its length anywhere ("for a 3 day fine tune", "a 2 week project"): its hours in all
 _EN_JOB = re.compile(
     r"\b(?:for\s+)?(?:an?\s+)?" + _EN_COUNT + r"[\s-]+(month|week|day)s?(?:\s+long)?\s+"
@@ -48,7 +52,7 @@ def span_hours(text: str, lex) -> float | None:
     m = _EN_SPAN.search(lowered)
     if m is not None and not re.search(r"\bbuy", lowered[m.start() : m.end()]):
         return _hours(m.group(1), m.group(2))
-    m = _EN_JOB.search(lowered)
+    m = _EN_JOB.search(lowered) or _EN_STRAIGHT.search(lowered)
     return _hours(m.group(1), m.group(2)) if m is not None else None
 
 
