@@ -3,10 +3,10 @@
 
 Contract: `span_hours(text, lex)` -> hours (a month 730 h, periods.HOURS_PER_MONTH; a week 168 h; a day 24 h) of the
 first span said right after a verb of renting or running (lexicon [units] duration_before but 用, which says how
-long a card is owned: "用6个月，租还是买3090"), or after
-"for" in a clause that rents (English), or of a job or project said by its length anywhere ("for a 3 day fine
-tune", "a 2 week project", "2 weeks straight": around the clock, the most it can use), else None. A rate said per period ("每月",
-"a month" after a number of hours) is not a span: only a count right after the verb is.
+long a card is owned: "用6个月，租还是买3090"), or after "for" in a clause that rents (English), or of a job or
+project said by its length anywhere ("for a 3 day fine tune", "a 2 week project", "2 weeks straight": around the
+clock, the most it can use), else None. A rate said per period ("每月", "a month" after a number of hours) is not a
+span: only a count right after the verb is.
 """
 
 from __future__ import annotations
