@@ -40,14 +40,15 @@ def rows_of(key: str) -> list[dict]:
 _MEMORY = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:gb|g)(?![a-z])", re.I)
 
 
-def _memory_verdicts(text: str, figures: list[dict], env: Env, model: str = "") -> str:
+def _memory_verdicts(text: str, figures: list[dict], env: Env, model: str = "") -> tuple[str, list[str]]:
     """ "hunyuanvideo on 24gb possible? or do i need a 48gb card", "显卡最低门槛是啥" with no GPU named: for each
-    memory size asked, the settings it holds as published (or the least the model needs), and the least asked."""
+    memory size asked, the settings it holds as published (or the least the model needs), and the least asked; with
+    the names of the cards it named (the least card), [] when none."""
     published = [f for f in figures if f["peak_gb"]]
     if not published:
-        return ""
+        return "", []
     least = min(published, key=lambda f: f["peak_gb"])
-    out = []
+    out, named = [], []
     for gb in sorted({int(m) for m in _MEMORY.findall(text.lower()) if 4 <= int(m) <= 256}):
         held = [f for f in published if f["peak_gb"] <= gb]
         if held:
@@ -60,7 +61,8 @@ def _memory_verdicts(text: str, figures: list[dict], env: Env, model: str = "") 
         card = least_card(env, float(least["peak_gb"]))
         if card is not None:  # "whats the minimum gpu": the card of that entry point, which the thread goes on with
             out.append(env.t("video.minimum_card", gpu=card[0].short_name, price=env.money(card[1].usd)))
-    return i18n.gap(env.lang).join(out)
+            named = [card[0].name]  # the answer's GPU, so "would that do 720p" is about it
+    return i18n.gap(env.lang).join(out), named
 
 
 def least_card(env: Env, need_gb: float):
@@ -71,16 +73,6 @@ def least_card(env: Env, need_gb: float):
     cards = [c for c in video_pick.cards_with(env, need_gb) if not is_modified(c[0].name)]
     cheapest = min(cards, key=lambda c: c[1].usd, default=None)
     return cheapest[:2] if cheapest else None
-
-
-def _least_named(asked: str, figures: list[dict], env: Env) -> list[str]:
-    """The card the minimum answer named (video.minimum_card), as the answer's GPU, so "would that do 720p" is about
-    it; [] when none was named."""
-    published = [float(f["peak_gb"]) for f in figures if f["peak_gb"]]
-    card = least_card(env, min(published)) if published else None
-    if card is None or env.t("video.minimum_card", gpu=card[0].short_name, price=env.money(card[1].usd)) not in asked:
-        return []
-    return [card[0].name]
 
 
 def _setting(figure: dict, env: Env) -> str:
@@ -316,7 +308,7 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
             )
         )
     head = env.t("video.head", model=name, params=f"{params:g}", parts=i18n.sep(env.lang).join(parts))
-    asked = _memory_verdicts(query.text, figures, env, name) if not gpus else ""
+    asked, least = _memory_verdicts(query.text, figures, env, name) if not gpus else ("", [])
     head = i18n.gap(env.lang).join(p for p in (asked, head) if p)
     verdicts = []  # "can a 3060 run wan 2.2", "文生视频 4090够吗": whether each card holds it leads the answer
     for g in gpus:
@@ -348,7 +340,7 @@ def _respond(query: VideoQuery, env: Env) -> Answer:
         question=query.text,
         intent="video",
         headline=head,
-        gpus=[g.name for g in gpus] or _least_named(asked, figures, env),
+        gpus=[g.name for g in gpus] or least,
         tables=[table],
         steps=steps,
         figures={"video": figures, "model": query.video, **time_figures},
