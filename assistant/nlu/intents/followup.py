@@ -33,7 +33,7 @@ from assistant.nlu.followup_details import (
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.lists import top_n
-from assistant.nlu.intents.rates import period, providers, throughput
+from assistant.nlu.intents.rates import _UNIT_HOUR, period, providers, throughput
 from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -449,12 +449,15 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         ask = "rent_or_buy"  # "vs renting one on runpod for the same hours": renting weighed against owning
     if ask is None and renting and b.has("COST", "HOW_MUCH", "FIELD") and not b.has("BUY", "VS", "THAN"):
         ask = "rates"  # "rent it on runpod, total cost?": the rent of what was talked about (its job, when one was)
+    if ask is None and "price" in r.fields() and _UNIT_HOUR.search(r.text):
+        ask = "rates"  # "how much would 4 of the amd ones cost per hour": a rent's rate
     own = r.explicit or not {t.kind for t in b.tags} - {"BUY", "COUNT", "ONLY", "QUESTION"} - set(LEADS)  # "买一张呢"
     paid = bool(said(r, "payback_words"))  # "and if i buy one instead, when does it pay off": "it" is the purchase
     if ask is None and b.has("BUY") and (own or paid) and not b.has("RENT", "RECOMMEND"):
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")
-    gpus = list(r.refs)
+    # "4 of the amd ones": the cards pointed at by their maker, counted (Reading.counted_them), as references
+    gpus = list(r.refs) or [g for g in r.counted_them() if (g.pronoun or "").startswith("vendor:")]
     # "with at least 16gb", "only 24gb+ cards", "24g以上的"; "on a 16gb card": any card of that size, no variant
     at_least = b.has("MORE", "ONLY") or size_or_more_said(r.text) or card_size_said(r.text, vram=False)
     if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
@@ -486,8 +489,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     if count is None and not r.explicit and b.has("ONLY") and "one" in b.toks:
         count = 1  # "what about just one?", "only one then?" after a set: one card of it
     per = period(r)
-    if count and count > 1 and not r.explicit:
-        gpus = [g for g in gpus if g.pronoun is None]
+    if count and count > 1 and not r.explicit:  # "two of them": that many of the card talked about, not a maker's
+        gpus = [g for g in gpus if g.pronoun is None or g.pronoun.startswith("vendor:")]
     return FollowUpQuery(
         text=b.text,
         gpus=tuple(gpus),
