@@ -35,7 +35,12 @@ def lead(answer: Answer, query, env: Env) -> Answer:
     work_h = float(f.get("rent_work_usd_per_hour") or rent_h) if not stated else rent_h
     own_h = float(f.get("own_usd_per_hour") or max(rent_h - buy / even, 0.0))
     resale = float(f.get("resale_usd") or 0.0)
-    rent, own = work_h * hours, buy + own_h * hours - resale
+    # hours said of another card rented are its work: the card bought needs hours / ratio for it, and the break-even
+    # (counted in the bought card's hours) is said in the rented card's hours too, so the totals cross where it says
+    ratio = float(f.get("rent_work_ratio") or 1.0) if stated else 1.0
+    own_hours = hours / ratio if ratio > 0 else hours
+    even = even * ratio
+    rent, own = work_h * hours, buy + own_h * own_hours - resale
     verdict = "rent" if rent <= own else "buy"
     f["total"] = {"hours": hours, "rent_usd": round(rent, 2), "own_usd": round(own, 2)}
     f["verdict"] = verdict
@@ -47,12 +52,14 @@ def lead(answer: Answer, query, env: Env) -> Answer:
         provider=f.get("rent_provider", ""),
         own=env.money(own),
         buy=env.money(buy),
-        power=env.money(own_h * hours),
+        power=env.money(own_h * own_hours),
         resale=env.t("rent.total_resale", resale=env.money(resale)) if resale else "",
         even=f"{even:,.0f}",
     )
     bought = answer.gpus[0] if answer.gpus else ""
     head += _work_text(f, work_h, rent_h, bought, env)  # the total rented is that work, said
+    if abs(ratio - 1.0) > 0.005:
+        head += _hours_text(f, own_hours, bought, env)
     if span and not getattr(query, "total_hours", None):  # "3 hours a day for a year": where the hours come from
         week, lasting = float(f["hours_per_week"]), duration_text(query.months * 30.44, env)
         day = week / 7.0
@@ -83,6 +90,14 @@ def _work_text(f: dict, work_h: float, rent_h: float, bought: str, env: Env) -> 
         return ""
     spec = env.gpu(bought) if bought else None
     return env.t("rent.total_rate_work", rate=env.money(work_h, 2), gpu=spec.short_name if spec else bought)
+
+
+def _hours_text(f: dict, own_hours: float, bought: str, env: Env) -> str:
+    """ "(Hours of the A100's work: the RTX 3090 needs about 1,190 hours for it.)" for hours said of another card."""
+    rented, spec = env.gpu(f["rent_gpu"]) if f.get("rent_gpu") else None, env.gpu(bought) if bought else None
+    if rented is None or spec is None:
+        return ""
+    return env.t("rent.total_hours_work", rented=rented.short_name, gpu=spec.short_name, hours=f"{own_hours:,.0f}")
 
 
 def _span_hours(query, figures: dict) -> float | None:
