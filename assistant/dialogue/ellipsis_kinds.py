@@ -305,6 +305,9 @@ def against_the_pick(dlg: Dialogue, base: Query, follow: FollowUpQuery) -> Query
     workload = getattr(base, "workload", None)
     if not focus or not others:
         return VerdictQuery(text=follow.text, gpus=named[:1], kind="good", workload=workload, settings=follow.settings)
+    if follow.asked_figure == "yes_no" and len(others) == 1 and not getattr(base, "model", None):
+        # "3060 12g能跑吗", "can a 3060 12gb run it" after a pick for stable diffusion: whether that card does the work
+        return VerdictQuery(text=follow.text, gpus=others, kind="good", workload=workload, settings=follow.settings)
     pick = GpuRef(mention=focus, name=focus, count=dlg.context.focus_count)
     return CompareQuery(
         text=follow.text,

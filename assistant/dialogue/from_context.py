@@ -13,7 +13,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
-from assistant.dialogue import rent_context
+from assistant.dialogue import rent_context, video_thread
 from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
@@ -478,6 +478,7 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
         last is not None and last.intent == "recommend" and dlg.context.focus is not None
     )
     asked_of_cards = asked_of_cards or (last is not None and last.intent == "rent_or_buy")  # weighed for the pick
+    asked_of_cards = asked_of_cards or (last is not None and last.intent == "video")  # "4060ti 16g能跑吗": that model
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
     # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"; "seconds per image on a 4090?" after flux on a 4070 Super
@@ -488,9 +489,17 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
-    return FollowUpQuery(
-        text=query.text, gpus=query.gpus, gpu_count=count, settings=query.settings, stated=query.stated
+    follow = FollowUpQuery(
+        text=query.text,
+        gpus=query.gpus,
+        gpu_count=count,
+        settings=query.settings,
+        stated=query.stated,
+        asked_figure=query.asked_figure,
     )
+    if last is not None and last.intent == "video":  # "4060ti 16g能跑吗" after a video model's pick: it on that card
+        return video_thread.video_time(dlg, follow, list(query.gpus)) or follow
+    return follow
 
 
 def offer_in_compare(dlg: Dialogue, query: Query) -> Query:

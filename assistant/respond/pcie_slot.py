@@ -59,6 +59,8 @@ def egpu_link(text: str) -> tuple[asked.Link, str]:
 def respond(query: ExplainQuery, env: Env) -> Answer | None:
     egpu = query.concept == "egpu"
     link, link_name = egpu_link(query.text) if egpu else (asked.link_of(query.text), "")
+    board_only = link is None and not egpu and _old_board(query.text, env)  # "4090插b450主板上": its PCIe 3.0
+    link = asked.Link(gen=OLD_BOARD_GEN, lanes=None) if board_only else link
     if link is None:
         return None
     names = [r.name for r in query.gpus if r.name]
@@ -114,6 +116,8 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
         steps.insert(1, env.t("pcie.card_slower", **values))
     if second:
         steps.insert(0, env.t("pcie.second", **values))
+    if board_only:
+        head = env.t("pcie.board_gen", gen=f"{OLD_BOARD_GEN}.0") + i18n.gap(env.lang) + head
     if old_board:
         old = env.t("pcie.old_board", gen=f"{OLD_BOARD_GEN}.0", said=f"{link.gen}.0", lanes=lanes)
         head = old + i18n.gap(env.lang) + head
@@ -144,7 +148,9 @@ def respond(query: ExplainQuery, env: Env) -> Answer | None:
 def applies(query, env: Env) -> bool:
     if isinstance(query, ExplainQuery) and query.concept == "egpu":
         return not query.fact  # "egpu on a macbook": the fact asked (no eGPU on Apple silicon) leads, not the link
-    return isinstance(query, ExplainQuery) and query.concept == "pcie" and asked.link_of(query.text) is not None
+    if not (isinstance(query, ExplainQuery) and query.concept == "pcie"):
+        return False
+    return asked.link_of(query.text) is not None or (bool(query.gpus) and _old_board(query.text, env))
 
 
 _OK_WORDS = (

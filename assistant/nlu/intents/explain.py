@@ -96,10 +96,11 @@ def _readings(r: Reading, first):
     return (memory, core) if memory is not None else (first, None)
 
 
-@needs(("LINK",), unless=("MONEY", "UNDER", "RENT", "HOURS", "KWH"))
+@needs(("LINK", "BOARD", "old_board_words"), unless=("MONEY", "UNDER", "RENT", "HOURS", "KWH"))
 def pcie_link(r: Reading) -> Query | None:
     """ "does a pcie 4.0 x4 slot hurt a second gpu for inference", "does pcie 3.0 x16 bottleneck a 4090 for training",
-    "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag) is a question of the
+    "x8 vs x16 for a 4090", "第二张卡插在pcie 3.0 x4上 训练会慢吗": a PCIe link named (a LINK tag, or an old board: a
+    PCIe 3.0 chipset or "old mobo" with a card and a word of the link's effect) is a question of the
     link: the PCIe concept with the cards and the work named (the answer reads the generation and lanes from the
     text), when the question asks about the link (lexicon [lists] link_asked, or links set against each other).
     Not when money, a budget, a rental or hours are asked, nor when the speed of a model on the cards named is asked
@@ -107,7 +108,10 @@ def pcie_link(r: Reading) -> Query | None:
     b = r.b
     # "只有PCIe 5.0 x8 ... 影响大不大": "only", no budget, when the link's effect is asked and no amount is said
     budget = b.has("BUDGET") and (b.has("MONEY", "NUMBER") or not said(r, "link_asked"))
-    if not b.has("LINK") or budget or b.has("MONEY", "UNDER", "RENT", "HOURS", "KWH"):
+    # "4090插b450主板上影响大吗", "will my old mobo bottleneck a 5080": an old board is its PCIe 3.0 link
+    old_board = bool(r.explicit) and bool(said(r, "pcie3_chipsets") or said(r, "old_board_words"))
+    old_board = old_board and bool(said(r, "link_asked")) and not b.has("RECOMMEND", "MODEL", "FIT")
+    if not (b.has("LINK") or old_board) or budget or b.has("MONEY", "UNDER", "RENT", "HOURS", "KWH"):
         return None
     if speed_on_link(r):
         return None  # "tok/s on llama 70b with 2x 3090, no nvlink, pcie 4.0 x8/x8": the speed, on that set-up
