@@ -252,6 +252,8 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
     figures: dict = {"model_fits": {}, "model_tokens_per_second": {}, "model_precision": prec, "model_kind": "llm"}
     figures["model_name"] = model.name
     need = None
+    # "两张4090 D ... 用张量并行": each card reads 1/n of each layer, as the score compared (compare_outcome.chat_split)
+    split = "tensor" if lex.words_in("tensor_split_words", f" {low} ") else "layer"
     for name in names:
         gpu, n = env.reader.known_gpu(name), max(counts.get(name, 1), 1)
         est = memory.inference_memory(model, prec, context=ctx, batch=1, n_gpus=n)
@@ -270,7 +272,7 @@ def model_rows(query: CompareQuery, names: list[str], counts: dict[str, int], en
             env.t("fit.yes" if f.fits else "fit.no") + env.t("fit.headroom", headroom=f"{f.headroom_gb:+.1f}")
         )
         if f.fits:
-            speed = llm.decode_speed(gpu, model, prec, context=ctx or 1024, batch=1, n_gpus=n)
+            speed = llm.decode_speed(gpu, model, prec, context=ctx or 1024, batch=1, n_gpus=n, split=split)
             figures["model_tokens_per_second"][name] = round(speed.tokens_per_s, 1)
             pre = llm.prefill_speed(gpu, model, prec, prompt=ctx or 1024, n_gpus=n).tokens_per_s
             if pre > 0:
