@@ -32,6 +32,10 @@ def asked(text: str, lang: str) -> bool:
 
 
 def _served(gpu, model, prec: str, users: int, ctx: int, n: int, env: Env):
+    """The users served on the set named: all `n` cards when tensor parallelism splits the model over them (a node
+    of 4 serves one user on 4 cards, not on the 2 that hold it), else the fewest of them that hold the users."""
+    if n > 1 and (s := served_on(gpu, model, prec, users, ctx, env, False, exactly=n)) is not None:
+        return s
     s = served_on(gpu, model, prec, users, ctx, env, False)
     return s if s is not None and s.count <= n else None
 
