@@ -477,8 +477,8 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     asked_of_cards = asked_of_cards or (
         last is not None and last.intent == "recommend" and dlg.context.focus is not None
     )
-    asked_of_cards = asked_of_cards or (last is not None and last.intent == "rent_or_buy")  # weighed for the pick
-    asked_of_cards = asked_of_cards or (last is not None and last.intent == "video")  # "4060ti 16g能跑吗": that model
+    # weighed for the pick; "4060ti 16g能跑吗" after a video model: that model on it
+    asked_of_cards = asked_of_cards or (last is not None and last.intent in ("rent_or_buy", "video"))
     if not ((dlg.context.asked_back or open_fit or asked_of_cards) and isinstance(query, SpecQuery)):
         return query
     # "3060 12g能跑吗 多快" after "我想本地跑qwen3 30b a3b"; "seconds per image on a 4090?" after flux on a 4070 Super
@@ -489,17 +489,10 @@ def reply_to_ask_back(dlg: Dialogue, query: Query) -> Query:
     if not query.gpus or any(g.pronoun is not None or not g.name for g in query.gpus):
         return query
     count = query.gpus[0].count if len(query.gpus) == 1 else None
-    follow = FollowUpQuery(
-        text=query.text,
-        gpus=query.gpus,
-        gpu_count=count,
-        settings=query.settings,
-        stated=query.stated,
-        asked_figure=query.asked_figure,
-    )
-    if last is not None and last.intent == "video":  # "4060ti 16g能跑吗" after a video model's pick: it on that card
-        return video_thread.video_time(dlg, follow, list(query.gpus)) or follow
-    return follow
+    said: dict[str, Any] = {"settings": query.settings, "stated": query.stated, "asked_figure": query.asked_figure}
+    follow = FollowUpQuery(text=query.text, gpus=query.gpus, gpu_count=count, **said)
+    video = last is not None and last.intent == "video"  # "4060ti 16g能跑吗" after a video model: it on that card
+    return (video_thread.video_time(dlg, follow, list(query.gpus)) if video else None) or follow
 
 
 def offer_in_compare(dlg: Dialogue, query: Query) -> Query:

@@ -149,6 +149,9 @@ def _count_for(gpu: GpuSpec, need_gb: float | None, n: int, most: int, model_nee
     fewest = next(
         (k for k in range(1, limit + 1) if usable_gb(gpu, k, model_need) >= set_need(need_gb, k, model_need)), None
     )
+    if fewest is not None and gpu.server_module and fewest > 2:
+        # SXM / OAM modules come on baseboards of 4 or 8 (HGX, OAM UBB): "5 x H200 SXM" is no server one can buy
+        fewest = next((k for k in (4, 8) if k >= fewest and k <= limit), fewest)
     return fewest if fewest is not None else n
 
 
@@ -211,8 +214,9 @@ def rank(
     for gpu in gpus:
         n_gpus = _count_for(gpu, memory_need_gb, base_n, max_auto_gpus, model_need)
         # GPUs added only to hold one copy of the model are split layer by layer: a token passes
-        # through each in turn, so they add memory, not speed (§rec.split)
-        speed_n = base_n if n_gpus > base_n else n_gpus
+        # through each in turn, so they add memory, not speed (§rec.split); a server of SXM / OAM modules runs them
+        # tensor parallel over its NVLink, so there each adds speed
+        speed_n = base_n if n_gpus > base_n and not gpu.server_module else n_gpus
         if score is not None:
             perf = score(gpu, workload, speed_n)
         else:

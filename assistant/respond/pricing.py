@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from assistant import i18n, query_terms
 from assistant.models import constants as C
-from assistant.models import cost, llm, performance
+from assistant.models import cost, llm, performance, scaling
 from assistant.models import hardware as hw
 from assistant.models.cost import PriceLookup
 from assistant.models.platforms import platform_for
@@ -325,7 +325,13 @@ def chat_tokens_per_s(model: ModelSpec, quant: str, gpu: GpuSpec, n_gpus: int = 
 
 
 def _chat_speed(model: ModelSpec, quant: str, gpu: GpuSpec, n: int, split: str):
-    """One user's decode at the chat context on n cards (a single card has no split)."""
+    """One user's decode at the chat context on n cards (a single card has no split). Several server modules (SXM /
+    OAM) are a server that runs the model as the fit answer does: vLLM tensor parallel over its NVLink (§llm.decode)."""
+    if n > 1 and gpu.server_module:
+        link = scaling.link(gpu, n)
+        return llm.decode_speed(
+            gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split="tensor", interconnect=link, engine="vllm"
+        )
     return llm.decode_speed(gpu, model, quant, context=CHAT_CONTEXT, n_gpus=n, split=split if n > 1 else "layer")
 
 

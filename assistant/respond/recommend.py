@@ -374,10 +374,11 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         )
     ranking, aside = recommend_table.stock_first(ranking, query.text, env)  # a modified card leads only by far
     best = ranking.choice
-    if chat:
+    if chat:  # a server of modules runs it tensor parallel (pricing._chat_speed)
+        served = best.n_gpus > 1 and env.reader.known_gpu(best.gpu).server_module
         steps.append(
             env.t(
-                "rec.chat_speed",
+                "rec.chat_speed_server" if served else "rec.chat_speed",
                 gpu=label(best),
                 tps=f"{best.score * chat[2]:,.0f}",
                 model=chat[0].name,
