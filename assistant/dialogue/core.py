@@ -210,7 +210,7 @@ class Dialogue:
         query = thread_edits.payback_of_rent(self, query)  # "那买一张多久回本" after a rent: that card against it
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
-        query = job.work_on_the_rented(self, query)  # "训一个7b全参 大概多久" after AutoDL's A800 rate: there
+        query = job.time_of_the_job(self, job.work_on_the_rented(self, query))  # "how long would that take": the job
         query = job.on_owned(self, query)  # "how long to finetune llama 3 8b on 100m tokens" after "we have 4 a100s"
         query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards
         query = job.rent_for_the_fit(self, query)  # "would renting an h100 be faster" after a LoRA timed on a 4090

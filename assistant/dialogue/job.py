@@ -23,7 +23,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.state import Job
-from assistant.queries import CompareQuery, CostQuery, FitQuery, GpuRef, Query, RatesQuery, RentOrBuyQuery
+from assistant.queries import CompareQuery, CostQuery, FitQuery, GpuRef, Query, RatesQuery, RentOrBuyQuery, SpecQuery
 from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
@@ -310,3 +310,21 @@ def _by_deadline(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
         method=getattr(work, "method", None) or getattr(work, "mode", None) or "full_finetune",
         settings=follow.settings,
     )
+
+
+def time_of_the_job(dlg: Dialogue, query: Query) -> Query:
+    """ "how long would the training actually take on it", "how long would that take" (a time asked, no card of its
+    own but the one talked about) right after a model's job was rented for hours said ("pretrain a 350m gpt on a
+    rented h100 for a week, how much"): that job timed and priced on the card rented, not the rent of those hours
+    again nor the card's spec sheet."""
+    work, job = dlg.context.job.work, dlg.context.job
+    if not (isinstance(work, RatesQuery) and work.mode == "job" and work.hours and job.gpu):
+        return query
+    if not isinstance(query, (FollowUpQuery, SpecQuery)) or query.asked_figure != "time":
+        return query
+    if isinstance(query, SpecQuery) and set(query.fields) - {"speed", "time"}:
+        return query
+    refs = getattr(query, "gpus", ())
+    if any(g.pronoun is None and g.name != job.gpu for g in refs) or getattr(query, "model", None):
+        return query
+    return dataclasses.replace(work, text=query.text, hours=None, settings=(*work.settings, *query.settings))

@@ -120,3 +120,22 @@ def per_image_asked(r: Reading) -> bool:
     if said(r, "image_time_words"):
         return True
     return bool(said(r, "duration_words")) and _PER_IMAGE.search(r.text.lower()) is not None
+
+
+def total_hours(r: Reading) -> float | None:
+    """Hours in all that a follow-up states ("the job is about 120 hours total", "跑三天": days are always in all),
+    None when it states none (a bare "and at 25 hours?" is hours a week)."""
+    from assistant.nlu.intents.verdict import said as _said
+
+    tag = r.b.first("HOURS")
+    in_all = r.said("total_words") or _said(r, "money_asks")  # "i need 120 hours, what does that come to"
+    return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or in_all) else None
+
+
+def bare_hours(r: Reading) -> float | None:
+    """Hours stated with neither a span nor a period ("and at 25 hours?", "那50小时呢"), None otherwise; whether they
+    are a rent's hours or hours a week of use depends on what was asked before (the dialogue decides)."""
+    tag = r.b.first("HOURS")
+    if not isinstance(tag, dict) or set(tag) != {"total"} or total_hours(r) is not None:
+        return None
+    return tag["total"]

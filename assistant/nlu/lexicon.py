@@ -19,7 +19,7 @@ from functools import cached_property, lru_cache
 
 from assistant import paths
 from assistant.nlu.list_index import ListIndex
-from assistant.nlu.text import words
+from assistant.nlu.text import slash_words, words
 
 BASE = "en"  # every language's lexicon is read on top of this one
 
@@ -127,6 +127,7 @@ class Lexicon:
         several tokens ("蒸馏版" for "distill": a Chinese word of a model's name) becomes one word token over them.
         A short shorthand right after a word of a GPU name (`name_words`) is part of that name ("wii u", not "you")."""
         fixed = self.spelling
+        toks = slash_words(toks)  # "w/", "w/o"
 
         def kept(k: int) -> bool:
             return len(toks[k].text) <= 2 and k > 0 and toks[k - 1].text.lower() in name_words

@@ -117,3 +117,23 @@ def _words(text: str) -> tuple[str, ...]:
 
 def key(text: str) -> str:
     return " ".join(words(text))
+
+
+def slash_words(toks: list[Tok]) -> list[Tok]:
+    """ "w/" and "w/o" typed for "with" and "without" ("cheaper w/ a100s?", "2x 3090 w/o nvlink"): one word token over
+    them; "300w / 350w" (a number before the w, or space around the slash) stays as it is."""
+    out: list[Tok] = []
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        slash = k + 1 < len(toks) and toks[k + 1].text == "/" and toks[k + 1].glued
+        if t.text.lower() == "w" and slash and not (t.glued and out and out[-1].kind == "num"):
+            nxt = toks[k + 2] if k + 2 < len(toks) else None
+            without = nxt is not None and nxt.text.lower() == "o" and nxt.glued
+            last = nxt if without and nxt is not None else toks[k + 1]
+            out.append(t._replace(text="without" if without else "with", end=last.end))
+            k += 3 if without else 2
+            continue
+        out.append(t)
+        k += 1
+    return out

@@ -23,17 +23,19 @@ from assistant.nlu.followup_details import (
     _amount,
     _count_word,
     _sale_said,
+    bare_hours,
     data_images,
     job_and_adapters,
     made_in,
     mode_said,
     opens_followup,
     per_image_asked,
+    total_hours,
 )
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.lists import top_n
-from assistant.nlu.intents.rates import _UNIT_HOUR, period, providers, throughput
+from assistant.nlu.intents.rates import _UNIT_HOUR, asked_providers, other_clouds, period, providers, throughput
 from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -120,8 +122,10 @@ def about_last(r: Reading) -> Query | None:
             return dataclasses.replace(follow, hours_total=hours) if hours and hours != 1 else follow
     if said(r, "who_cheapest") and kinds <= {"RECOMMEND", "RENT", "ASK"} | AROUND and not b.unknown:
         return build(r, ask="rates")  # "who has it cheapest": the clouds' rates of the card talked about
-    if b.meaning("ASK") == "cheaper" and r.said("provider_words") and kinds <= {"ASK", "RENT"} | AROUND:
-        return build(r, ask="rates")  # "cheaper provider?", "any cheaper cloud for it?": the other providers' rates
+    cloud = r.said("provider_words") or other_clouds(r)  # "any cheaper cloud for it?", "cheaper than runpod?"
+    cheaper = b.meaning("ASK") == "cheaper" or (other_clouds(r) and b.meaning("ASPECT") == "value")  # 除了X哪家便宜
+    if cheaper and cloud and kinds <= {"ASK", "RENT", "THAN", "FOLLOW", "ASPECT"} | AROUND:
+        return build(r, ask="rates")  # the other providers' rates
     if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
         return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
     adding = {w for n in ("add_card", "remove_card") for p in r.lex.listed(n) for w in p.split()} | set(r.lex.numbers)
@@ -208,23 +212,6 @@ def about_last(r: Reading) -> Query | None:
     ):
         return build(r, ask="rates")  # "which cloud is cheapest for that", "where can i rent that cheapest"
     return None
-
-
-def total_hours(r: Reading) -> float | None:
-    """Hours in all that a follow-up states ("the job is about 120 hours total", "跑三天": days are always in all),
-    None when it states none (a bare "and at 25 hours?" is hours a week)."""
-    tag = r.b.first("HOURS")
-    in_all = r.said("total_words") or said(r, "money_asks")  # "i need 120 hours, what does that come to"
-    return tag.get("total") if isinstance(tag, dict) and (tag.get("span") or in_all) else None
-
-
-def bare_hours(r: Reading) -> float | None:
-    """Hours stated with neither a span nor a period ("and at 25 hours?", "那50小时呢"), None otherwise; whether they
-    are a rent's hours or hours a week of use depends on what was asked before (the dialogue decides)."""
-    tag = r.b.first("HOURS")
-    if not isinstance(tag, dict) or set(tag) != {"total"} or total_hours(r) is not None:
-        return None
-    return tag["total"]
 
 
 def _only(unknown: list[str], allowed: frozenset[str] | set[str]) -> bool:
@@ -521,7 +508,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         organization=None if b.meaning("ORGANIZATION") is None else b.meaning("ORGANIZATION") == "yes",
         amount=_amount(r),
         period=per,
-        providers=providers(r),
+        providers=asked_providers(r),  # not "cheaper than runpod": the others
         of_them=b.struct("count_of") is not None,
         own_platform=bool(said(r, "own_platform_words")),
         hours_total=total_hours(r),

@@ -139,6 +139,24 @@ def _providers(r: Reading) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
 
 
+def asked_providers(r: Reading) -> tuple[str, ...]:
+    """The providers a follow-up asks to price at: none when every one named is one to leave out ("any cheaper
+    provider than runpod", "除了autodl还有哪家便宜": the others), else all named ("is lambda cheaper than runpod")."""
+    named = providers(r)
+    text = r.text.lower()
+    for key in named:
+        words = [w for w, k in r.lex.keyed("cloud_providers") if _PROVIDER_KEYS.get(w, w) == key and w in text]
+        if not any(_OTHER_THAN.search(text[: text.index(w)]) for w in words):
+            return named
+    return ()
+
+
+def other_clouds(r: Reading) -> bool:
+    """Every cloud named is one to leave out ("anything cheaper than runpod?")."""
+    return bool(providers(r)) and not asked_providers(r)
+
+
+_OTHER_THAN = re.compile(r"(?:\bthan|\bbesides|\bexcept|\bbut|\bother than|\bapart from|除了|比)\s*(?:the\s+)?$")
 _WEEKS_PER_PERIOD = CALENDAR_WEEKS
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 

@@ -12,7 +12,15 @@ import math
 import re
 
 from assistant.nlu.hosting_fee import hosting_fee
-from assistant.nlu.intents.rates import epochs, own_against_rent, owned, provider, sample_tokens, samples
+from assistant.nlu.intents.rates import (
+    epochs,
+    other_clouds,
+    own_against_rent,
+    owned,
+    provider,
+    sample_tokens,
+    samples,
+)
 from assistant.nlu.intents.recommend import weighs_forms
 from assistant.nlu.intents.resale import resale_percent, resale_share
 from assistant.nlu.intents.verdict import said
@@ -82,6 +90,8 @@ def read(r: Reading) -> Query | None:
     spans = b.has("HOURS", "PERIOD") and b.has("HOW_MUCH", "FOLLOW") and not b.has("MONEY", "RATE", "YEARS")
     if b.has("RENT") and spans and not weighs and not r.explicit and r.model is None:
         return None  # "国内租一小时多少", "租8卡一个月呢": the rent of what was talked about, not rent or buy
+    if not weighs and b.meaning("ASK") == "cheaper" and other_clouds(r):
+        return None  # "anything cheaper than runpod?": another cloud's rate (followup), not buying
     if said(r, "cloud_cheapest_words") and not weighs:
         return None  # "cheapest way to rent gpus for qwen2.5 72b": the cheapest rent that runs it (rent_pick)
     if weighs_forms(r) and not b.has("RENT"):
