@@ -82,11 +82,7 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             if isinstance(base, RatesQuery) and not pointed
             else RatesQuery(text=follow.text, gpus=gpus, settings=follow.settings)
         )
-        if follow.hours_total:  # "租100小时多少钱": the rent for those hours
-            return dataclasses.replace(rates, mode="rent", hours=follow.hours_total, period=None)
-        if follow.period:  # "租的话一个月多少钱": the rent for that period
-            return dataclasses.replace(rates, mode="rent", hours=None, period=follow.period)
-        return rates
+        return _over_span(rates, follow)  # "租100小时多少钱", "租的话一个月多少钱": the rent for those hours
     own = follow.own_platform or (isinstance(base, RentOrBuyQuery) and base.own_platform)
     if isinstance(base, RentOrBuyQuery) and not follow.gpu_count:  # "what if i already have a pc": the same weighing
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, own_platform=own)
@@ -190,13 +186,24 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
 
         return job_rates(follow, focus_refs(dlg), keys[0], dlg.context.setup)
     if isinstance(base, RatesQuery):
-        return dataclasses.replace(
-            base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several
+        return _over_span(
+            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several),
+            follow,
         )
     if isinstance(base, RentOrBuyQuery) and not several:
         return dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0])
     gpus = tuple(g for g in getattr(base, "gpus", ()) if g.name)[:1] or focus_refs(dlg)
-    return RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
+    rates = RatesQuery(text=follow.text, gpus=gpus, provider=keys[0], providers=several, settings=follow.settings)
+    return _over_span(rates, follow)
+
+
+def _over_span(rates, follow: FollowUpQuery):
+    """ "how much per month to rent those on aws", "租100小时多少钱": the rent over the hours or period said."""
+    if follow.hours_total:
+        return dataclasses.replace(rates, mode="rent", hours=follow.hours_total, period=None)
+    if follow.period:
+        return dataclasses.replace(rates, mode="rent", hours=None, period=follow.period)
+    return rates
 
 
 def per_period(dlg: Dialogue, base: Query, period: str | None = None, settings: tuple = ()) -> Query:

@@ -103,13 +103,16 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     """ "那一共多少钱", "总共多少钱" (a cost of nothing named, or of "that") right after a rent of hours, a period, a
     job or a service: that rent, the cost asked, not owning the card ("how much would that cost":
     followup_costs.cost_of_that; "how much would that cost per run" after a rented job: that job's rent)."""
-    from assistant.queries import CostQuery
+    from assistant.queries import CostQuery, SpecQuery
 
     last = rented_last(dlg)
     if last is None:
         return query
     if _price_per_run(query) and getattr(last, "mode", None) == "job":  # "那跑一次要多少钱" after a rented job
         return dataclasses.replace(last, text=query.text, settings=query.settings)
+    pointed = bool(query_gpus := getattr(query, "gpus", ())) and all(g.pronoun and not g.name for g in query_gpus)
+    if isinstance(query, SpecQuery) and query.fields == ("price",) and pointed:
+        return dataclasses.replace(last, text=query.text, settings=query.settings)  # "how much would that run me"
     if not isinstance(query, CostQuery) or any(g.name or not g.pronoun for g in query.gpus):
         return query  # a card named: its own cost
     # "how much would that cost per run then" after a rented job: "that" is the rent, not owning the card

@@ -137,7 +137,7 @@ class Lexicon:
             for k, t in enumerate(toks)
         ]
         phrases = self.spelled_phrases
-        if not phrases or not any(t.kind == "cjk" for t in out):
+        if not phrases or not any(t.kind == "cjk" or t.text in self.spelled_firsts for t in out):
             return out
         k = 0
         while k < len(out):
@@ -161,6 +161,11 @@ class Lexicon:
     def spelled_phrases(self) -> dict[tuple[str, ...], str]:
         """The [spelling] entries of several tokens, by their tokens."""
         return {toks: word for typo, word in self.spelling.items() if len(toks := tuple(words(typo))) > 1}
+
+    @cached_property
+    def spelled_firsts(self) -> frozenset[str]:
+        """The first tokens of the [spelling] entries of several ASCII tokens ("set" of "set me back")."""
+        return frozenset(k[0] for k in self.spelled_phrases if k[0].isascii())
 
     @cached_property
     def spelled_reach(self) -> int:

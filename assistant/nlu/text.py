@@ -121,7 +121,8 @@ def key(text: str) -> str:
 
 def slash_words(toks: list[Tok]) -> list[Tok]:
     """ "w/" and "w/o" typed for "with" and "without" ("cheaper w/ a100s?", "2x 3090 w/o nvlink"): one word token over
-    them; "300w / 350w" (a number before the w, or space around the slash) stays as it is."""
+    them; "300w / 350w" (a number before the w, or space around the slash) stays as it is. "run me" ending a question
+    ("how much would that run me?") is "cost" ("will a 4090 run me llama 70b" keeps its run)."""
     out: list[Tok] = []
     k = 0
     while k < len(toks):
@@ -134,6 +135,15 @@ def slash_words(toks: list[Tok]) -> list[Tok]:
             out.append(t._replace(text="without" if without else "with", end=last.end))
             k += 3 if without else 2
             continue
+        after = toks[k + 2] if k + 2 < len(toks) else None
+        ends = after is None or after.kind == "sym"
+        if t.text.lower() == "run" and k + 1 < len(toks) and toks[k + 1].text.lower() in _RUN_WHOM and ends:
+            out.append(t._replace(text="cost", end=toks[k + 1].end))  # "what would that run me?": its cost
+            k += 2
+            continue
         out.append(t)
         k += 1
     return out
+
+
+_RUN_WHOM = frozenset({"me", "you", "us", "ya"})

@@ -7,6 +7,8 @@ comparison by value). `kind` tells which cost is asked.
 
 from __future__ import annotations
 
+import re
+
 from assistant.nlu.intents.rates import PERIODS, period, provider
 from assistant.nlu.intents.rent_or_buy import against_buying, usage
 from assistant.nlu.intents.verdict import said
@@ -229,13 +231,14 @@ def kind(r: Reading) -> str | None:
         and not b.has("GPU", "PRONOUN")
     ):
         return "training_run"  # 训练一个7b模型要多少钱
-    if r.lex.words_in("running_cost", texts) or b.has("KWH") or "run" in texts.split():
+    ran = "run" in texts.split() and not _RUN_ME.search(texts)  # "what's a 4090 gonna run me": its price
+    if r.lex.words_in("running_cost", texts) or b.has("KWH") or ran:
         return "running"
     if b.has("VALUE"):
         return "perf_per_dollar"
     if r.lex.words_in("tco_cost", texts):
         return "tco"
-    cost_words = " ".join(t.text.lower() for t in b.kinds.get("COST", []))
+    cost_words = _RUN_ME.sub("cost", " ".join(t.text.lower() for t in b.kinds.get("COST", [])))
     if (
         "price" in b.meanings.get("FIELD", [])
         and cost_words in ("cost", "costs")
@@ -248,6 +251,7 @@ def kind(r: Reading) -> str | None:
     return "tco" if b.has("GPU", "PRONOUN") else None
 
 
+_RUN_ME = re.compile(r"\brun (?:me|you|us|ya)\b")
 FULL_TIME_HOURS = 168.0  # a week of round-the-clock running
 
 
