@@ -111,7 +111,7 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     if _price_per_run(query) and getattr(last, "mode", None) == "job":  # "那跑一次要多少钱" after a rented job
         return dataclasses.replace(last, text=query.text, settings=query.settings)
     pointed = bool(query_gpus := getattr(query, "gpus", ())) and all(g.pronoun and not g.name for g in query_gpus)
-    if isinstance(query, SpecQuery) and query.fields == ("price",) and pointed:
+    if isinstance(query, SpecQuery) and query.fields == ("price",) and pointed and not _BUYING.search(query.text):
         return dataclasses.replace(last, text=query.text, settings=query.settings)  # "how much would that run me"
     if not isinstance(query, CostQuery) or any(g.name or not g.pronoun for g in query.gpus):
         return query  # a card named: its own cost
@@ -130,6 +130,7 @@ def cost_of_the_rent(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(last, text=query.text, settings=query.settings)
 
 
+_BUYING = re.compile(r"\b(?:buy|buying|purchase|own)\b|买|购", re.I)  # "how much would that cost to buy": its price
 _PER_RUN = re.compile(r"\b(?:per|a|each|every|one|single)\s+(?:run|job|training)\b|跑一次|一次|每次|一轮|每轮", re.I)
 
 
