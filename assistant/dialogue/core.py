@@ -392,8 +392,9 @@ class Dialogue:
         ctx.use = thread_use.use_after(ctx.use, query)  # "想搞一台常开的推理机": the use its bill is at
         ctx.idle_asked = "idle_power_w" in (figures or {}) and query.intent == "spec"
         # a build's draw at the wall, kept while its bill is asked again ("那电费呢" after "and the power bill?")
-        kept_wall = ctx.build_wall if getattr(query, "build_draw", False) else None
-        ctx.build_wall = bills.build_of(figures or {}) if query.intent == "rig" else kept_wall
+        # (and while the build's draw or PSU is asked: "power draw at full load?" answers no build of its own)
+        kept_wall = ctx.build_wall if getattr(query, "build_draw", False) or query.intent == "rig" else None
+        ctx.build_wall = (bills.build_of(figures or {}) or kept_wall) if query.intent == "rig" else kept_wall
         rig = (figures or {}).get("rig") or {}
         # (a recommendation an organization asked with a budget is answered by a build too: "lab has £25k to spend")
         built = query.intent == "rig" or (query.intent == "recommend" and bool(rig))

@@ -274,6 +274,8 @@ def read(r: Reading) -> Query | Clarification | None:
         if len(keys) > 1 and c in keys:  # "why does vram matter more than cuda cores": both, in text order
             return ExplainQuery(text=text, concept=keys[0], mention=mention, others=tuple(keys[1:3]))
         return ExplainQuery(text=text, concept=c, mention=mention)
+    if b.has("FIELD", "PRICES") and not b.unknown:
+        return None  # "whats the power draw", "what's the bandwidth": a figure of the cards talked about (followup)
     if b.has("EXPLAIN") and not b.has(
         "GPU_WORD", "COST", "FIT", "SET", "ELECTRICITY", "UTILIZATION", "FOLLOW", "AND", "NO", "VENDOR"
     ):  # "whats better for ai, amd or nvidia": makers weighed (a recommendation), no concept

@@ -311,18 +311,18 @@ def read(r: Reading) -> Query | None:
         and lead not in LEADS
     ):
         lead = "FOLLOW"  # "3090呢？", "训练呢？": the Chinese follow-up particle
-    if (
-        not r.refs
-        and b.has("FIELD")
-        and {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"}
-        and top_n(r) is None  # "ai性能前五": a ranked list
-    ):
+    # "whats the power draw": a what-question word, no concept (explain.read leaves a figure alone)
+    what = all(t.text.lower() in _WHAT for t in b.kinds.get("EXPLAIN", []))
+    figure = {t.kind for t in b.tags} <= {"FIELD", "HOW_MUCH", "QUESTION"} | ({"EXPLAIN", "PRICES"} if what else set())
+    asked = b.has("FIELD") or (b.has("PRICES") and b.has("EXPLAIN") and what)  # "whats the price"
+    if not r.refs and asked and figure and top_n(r) is None:  # not "ai性能前五": a ranked list
         lead = "FOLLOW"  # "差价多少", "功耗多少": a figure of the GPUs just talked about
     if lead == "ON" and len(r.explicit) == 1 and r.said("instead_words") and not r.model and len(b.tags) <= 4:
         lead = "FOLLOW"  # "on an h100 instead?": the last question on that GPU
     if (
         lead in LEADS
-        and not b.has("RECOMMEND", "RENT", "COST", "EXPLAIN", "HELP", "VS", "WHY", "FASTER", "SPEC")
+        and not b.has("RECOMMEND", "RENT", "COST", "HELP", "VS", "WHY", "FASTER", "SPEC")
+        and not (b.has("EXPLAIN") and not (figure and what))
         and not (r.explicit and b.has("PRICES"))  # "那二手4090现在啥价": that GPU's price, whatever was asked before
         and not (b.has("THAN") and len(r.explicit) == 1)  # "和4090比哪个值": the GPU talked about against the 4090
         and not power_asked(r)  # "what about with power costs": a cost
@@ -333,6 +333,9 @@ def read(r: Reading) -> Query | None:
     ):
         return build(r)
     return None
+
+
+_WHAT = frozenset({"whats", "what's", "what is", "what", "what s"})
 
 
 def _verdict_after(r: Reading) -> bool:

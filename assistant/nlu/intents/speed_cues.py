@@ -130,6 +130,8 @@ def _speed_check(r: Reading) -> Query | None:
 def second_card(r: Reading) -> Query | None:
     if r.b.has("MONEY", "RENT", "UNDER", "RECOMMEND", "LINK"):  # a BUDGET tag alone is "只有" (only), not money
         return None  # "4 gpus on pcie x4 risers ... how much slower than x16": the link's cost (explain.pcie_link)
+    if r.b.has("WATTS") and r.b.has("KWH", "COST", "ELECTRICITY"):
+        return None  # "my 2x 3090 rig idles at 120w and pulls 700w ..., yearly cost?": a bill of the draws said
     several = (r.total_count() or 1) > 1 or says(r, "more_cards_words")
     if not (several and says(r, "no_gain_words")):
         return None

@@ -83,12 +83,17 @@ def _longer_period(text: str, lex: Lexicon) -> bool:
 def powered_and_load(tags: list[Tag], text: str, lex: Lexicon) -> list[Tag]:
     """ "两张3090 24小时开机 每天只训练4小时", "一直开着 每天跑3小时": the card is on all the time (a full-time HOURS
     tag said with a word of [lists] powered_on_words) and under load only for the other hours said: the full-time tag
-    becomes IDLE (per_week 168, the hours on; nlu/form.py reads it as powered_hours_week), the load hours stay HOURS."""
+    becomes IDLE (per_week 168, the hours on; nlu/form.py reads it as powered_hours_week), the load hours stay HOURS. A
+    full-load word alone ("4090跑满450w，一天10小时") with other hours said is how hard those hours run: it goes."""
     hours = [t for t in tags if t.kind == "HOURS"]
     full = [t for t in hours if t.mapping().get("full_time")]
     load = [t for t in hours if not t.mapping().get("full_time") and 0 < (t.mapping().get("per_week") or 0) < 168]
     words = lex.listed("powered_on_words")
     on = [t for t in full if any(w in text[t.start : t.end + 2] for w in words)]
+    loaded = lex.listed("full_load_words")  # "4090跑满450w ... 一天10小时": how hard it runs in the hours said
+    hard = [t for t in full if t not in on and t.text.strip() in loaded]
+    if hard and load:
+        return [t for t in tags if t not in hard]
     if len(on) != 1 or not load:
         return tags
     idle = Tag("IDLE", {"per_week": FULL_TIME["per_week"]}, on[0].text, on[0].start, on[0].end, {})

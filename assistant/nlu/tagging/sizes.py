@@ -29,6 +29,10 @@ CIRCUIT_AMPS = (5.0, 60.0)  # the breaker currents a circuit question names ("15
 MIN_IMAGE_SIDE = 64  # the smallest side of an image size ("64x64"); "3090 x4" is no image
 
 
+# the word after a small draw that makes it the rest of the machine's ("40w rest of system", "30w for the rest")
+_REST_AFTER = frozenset({"rest", "for", "other", "platform", "system", "其他配件", "其他", "其余", "平台"})
+
+
 class SizeTagging(TaggerBase):
     def size_units(self, i: int, j: int, v: float) -> int | None:
         """Memory, precision bits, model sizes and tokens, context and watts after the number."""
@@ -60,9 +64,12 @@ class SizeTagging(TaggerBase):
         return self._circuit(i, j, v)
 
     def _idle_near(self, i: int, end: int) -> bool:
-        """A word of idling right after the amount or within the three tokens before it."""
+        """A word of idling right after the amount or within the three tokens before it, or of the rest of the machine
+        right after it (a small draw that is no idle card's, yet a draw)."""
         idle = ("idle", "idles", "idling", "待机", "空闲", "闲置")
         before = self.text[max(0, self.toks[i].start - 8) : self.toks[i].start].lower()
+        if end < len(self.tt) and self.tt[end] in _REST_AFTER:  # "40w rest of system", "40w for the rest"
+            return True
         return (end < len(self.tt) and self.tt[end] in idle) or any(w in before for w in idle)
 
     def _circuit(self, i: int, j: int, v: float) -> int | None:
