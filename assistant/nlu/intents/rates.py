@@ -151,6 +151,15 @@ def asked_providers(r: Reading) -> tuple[str, ...]:
     return ()
 
 
+def held_asked(r: Reading) -> bool:
+    """Whether the cards hold a model is asked ("can they fit llama 3 70b", "放得下吗"): a fit word, yes or no."""
+    held = any(_HELD.search(t.text.lower()) for t in r.b.kinds.get("FIT", []))
+    return held and r.form.figure in ("yes_no", None)
+
+
+_HELD = re.compile(r"\bfits?\b|\bhold\b|放得下|装得下|塞得下|放下|装下|跑得下")
+
+
 def other_clouds(r: Reading) -> bool:
     """Every cloud named is one to leave out ("anything cheaper than runpod?")."""
     return bool(providers(r)) and not asked_providers(r)
@@ -384,6 +393,9 @@ def read(r: Reading) -> Query | None:
     ):
         return None
     asks_run = said(r, "ask_fit") or said(r, "ask_verdict") or said(r, "card_use_words")  # "can i use a runpod 3090"
+    priced = b.has("HOW_MUCH", "MONEY", "COST", "PRICES", "RATE")
+    if r.model and r.explicit and held_asked(r) and not priced:
+        return None  # "公司打算租8卡H100跑deepseek v3 fp8，放得下吗": whether it fits on the cards to rent (fit)
     if _provider_only(r, named, spot or spends) and r.model and asks_run:
         from assistant.nlu.intents import fit  # "can runpod a100 run llama 3 70b": whether it runs, not the rate
 

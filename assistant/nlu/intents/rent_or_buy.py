@@ -14,6 +14,7 @@ import re
 from assistant.nlu.hosting_fee import hosting_fee
 from assistant.nlu.intents.rates import (
     epochs,
+    held_asked,
     other_clouds,
     own_against_rent,
     owned,
@@ -90,6 +91,9 @@ def read(r: Reading) -> Query | None:
     spans = b.has("HOURS", "PERIOD") and b.has("HOW_MUCH", "FOLLOW") and not b.has("MONEY", "RATE", "YEARS")
     if b.has("RENT") and spans and not weighs and not r.explicit and r.model is None:
         return None  # "国内租一小时多少", "租8卡一个月呢": the rent of what was talked about, not rent or buy
+    fits = r.model and r.explicit and held_asked(r)  # "租8卡H100跑deepseek v3，放得下吗"
+    if fits and not (weighs or b.has("HOW_MUCH", "MONEY", "COST", "PRICES", "RATE")):
+        return None  # whether the model fits on the cards to rent (fit)
     if not weighs and b.meaning("ASK") == "cheaper" and other_clouds(r):
         return None  # "anything cheaper than runpod?": another cloud's rate (followup), not buying
     if said(r, "cloud_cheapest_words") and not weighs:
