@@ -42,8 +42,17 @@ from assistant.dialogue.owned_machine import cpu_of_follow, work_on_owned
 from assistant.dialogue.references import NothingToReferTo, fill, focus_refs, gpus_of, merged_gpus
 from assistant.dialogue.side_question import past_side
 from assistant.dialogue.swap import swap_for_one
-from assistant.queries import CostQuery, GpuRef, ModelRef, Query, RatesQuery, RecommendQuery, RentOrBuyQuery, Setting
-from assistant.query_talk import FollowUpQuery
+from assistant.queries import (
+    CostQuery,
+    GpuRef,
+    ModelRef,
+    Query,
+    RatesQuery,
+    RecommendQuery,
+    RentOrBuyQuery,
+    Setting,
+)
+from assistant.query_talk import ExplainQuery, FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -89,6 +98,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)
+    if isinstance(base, ExplainQuery) and base.precisions and follow.precision and not (follow.gpus or follow.model):
+        # "那q3呢" after "量化到q4会不会变笨很多": the same concept at that precision
+        return dataclasses.replace(base, text=follow.text, precisions=(follow.precision,), settings=follow.settings)
     with_cpu = cpu_of_follow(base, follow)  # "cpu is a 9950x btw" after a PSU question: that CPU counted
     if with_cpu is not None:
         return with_cpu
