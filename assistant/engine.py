@@ -198,6 +198,9 @@ class Engine:
         dialogue.memory_of = dialogue.memory_of or self.memory_of
         dialogue.vendor_of = dialogue.vendor_of or self.vendor_of
         dialogue.sibling_of = dialogue.sibling_of or functools.partial(model_sibling.sibling, self.index)
+        dialogue.model_variant_of = dialogue.model_variant_of or functools.partial(
+            model_sibling.named_variant, self.index
+        )
         env = Env(self.reader, dialogue.assumptions, dialogue.context, lang=lang)
         parsed = chosen or self._from_pending(text, dialogue) or understand(text, self.index)
         unknown_before, dialogue.context.unknown_card = dialogue.context.unknown_card, unknown_subject.named(parsed)

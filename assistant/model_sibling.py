@@ -4,6 +4,10 @@ that size when the line has one.
 
 Contract: `sibling(index, key, size_b)` -> the key of the model the name of `key`'s model without its size, with
 `size_b` after it, reads as; None when that names no model, or names one whose size is not within 15 % of `size_b`.
+`named_variant(index, key, text)` -> the key of the model of `key`'s family that a word of `text` sets apart
+("换成turbo版呢" after Whisper large-v3 is Whisper large-v3-turbo, "the coder one" after Qwen2.5 7B its Coder 7B):
+the one of that family whose name has a word the text says and `key`'s name lacks, of the same size when several;
+None when none or several are.
 """
 
 from __future__ import annotations
@@ -27,3 +31,22 @@ def sibling(index, key: str, size_b: float) -> str | None:
     if other is None or found == key or abs(other[1] - size_b) > 0.15 * size_b:
         return None
     return found
+
+
+_WORD = re.compile(r"[a-z][a-z0-9.]+")
+
+
+def named_variant(index, key: str, text: str) -> str | None:
+    info = index.model_info.get(key)
+    if info is None or not info[0]:
+        return None
+    said = set(_WORD.findall(text.lower()))
+    own = set(_WORD.findall(info[2].lower()))
+    found = [
+        (k, other)
+        for k, other in index.model_info.items()
+        if k != key and other[0] == info[0] and (set(_WORD.findall(other[2].lower())) - own) & said
+    ]
+    same = [k for k, other in found if abs(other[1] - info[1]) <= 0.15 * info[1]] if len(found) > 1 else []
+    picked = same if same else [k for k, _ in found]
+    return picked[0] if len(picked) == 1 else None

@@ -132,6 +132,8 @@ class Dialogue:
         self.sibling_of: Callable[[str, float], str | None] | None = (
             None  # (model key, size in B) -> the key of that line's model of that size (model_sibling)
         )
+        # (model key, text) -> the model of that family a word of the text sets apart ("换成turbo版呢")
+        self.model_variant_of: Callable[[str, str], str | None] | None = None
 
     def answer_again(self, settings) -> Query | None:
         """The last question `settings` change the answer of (see `again.answer_again`)."""

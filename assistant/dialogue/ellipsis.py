@@ -86,6 +86,15 @@ def _months_owned(base, follow: FollowUpQuery) -> FollowUpQuery:
     return dataclasses.replace(follow, settings=(*follow.settings, years), months=None)
 
 
+def _model_variant(dlg: Dialogue, follow: FollowUpQuery) -> FollowUpQuery:
+    """The thread's model set apart by a word the follow-up says ("换成turbo版呢", "the coder one?"), as the model."""
+    key, variant = dlg.context.model, dlg.model_variant_of
+    if follow.model is not None or follow.gpus or not key or variant is None:
+        return follow
+    other = variant(key, follow.text)
+    return follow if other is None else dataclasses.replace(follow, model=ModelRef(mention=follow.text, key=other))
+
+
 def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     """The query `follow` means, continuing the last question of the conversation."""
     base = dlg.context.last_query
@@ -95,6 +104,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     base = carrier(dlg, base, follow)  # "and for training?" after a side question: the question that has a workload
     base = past_side(dlg, base, follow)  # "两张3090呢" after "哪个显存大": the whole comparison again
     follow = adapters_of_follow(base, follow)  # "with a lora and a controlnet on top?" after an image fit
+    follow = _model_variant(dlg, follow)  # "换成turbo版呢" after Whisper large-v3: its turbo
     follow = _months_owned(base, follow)  # "what about 18 months" after a total cost: the years of owning
     follow = budget_of_k(base, follow)  # "what about 2k" after a rig for $3,000: a budget, not a 2k context
     follow = cloud.hours_of_rent(base, follow)

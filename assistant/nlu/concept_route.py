@@ -85,7 +85,7 @@ def routed(r: Reading, reader: str, found: Query | Clarification) -> Query | Cla
         return _explained(r, decision)  # "3d u-net on 128^3 volumes, 16gb or 24gb": that job's memory, no LLM ladder
     if reader not in _LEFTOVER and not (reader in _BY_NAME and _asked_as_concept(r)):
         return found
-    if reader == "compare.read" and r.b.has("WHY") and r.said("why_not_cues") and getattr(found, "gpus", ()):
+    if reader == "compare.read" and r.b.has("WHY") and r.said("why_not_cues") and bool(getattr(found, "gpus", None)):
         return found  # "为啥不选二手3090", "why not a used 3090": that card against the pick, not buying used
     if reader == "compare.read" and _compared(r, found):
         return found  # "4090 40系和30系哪个好": a comparison was read, not one to ask back ("compare with which GPU?")
