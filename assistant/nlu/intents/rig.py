@@ -243,7 +243,8 @@ def _one_machine_for(r: Reading) -> bool:
     answers a build when one machine is asked (respond/use_case.asks_build)."""
     if said(r, "per_machine_words") or said(r, "verdict_enough"):
         return False
-    return _budget(r) is None and bool(r.total_count()) and bool(r.explicit)  # "组里共用一台双卡机": no card to build
+    # "组里共用一台双卡机": no card to build; "实验室想配一台单卡5090的工作站，总预算3w5": that card's build, in budget
+    return (_budget(r) is None or len(r.explicit) == 1) and bool(r.total_count()) and bool(r.explicit)
 
 
 @needs(unless=("RENT",))
