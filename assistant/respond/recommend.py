@@ -243,10 +243,9 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     if ranking.choice is None and need and query.workload == "llm_finetune" and query.gpu_count <= 1 and not single:
         # "cheapest gpu to full finetune qwen3 14b": no single card holds it; the fewest that do, sharded (ZeRO-3 /
         # FSDP split weights, gradients and optimizer states over the cards, docs/model.md §mem.train)
-        sets = ranked(passive_ok, 8)
-        if sets.choice is not None:
-            ranking, max_auto = sets, 8
-            multi_note = env.t("rec.multi_sharded", need=f"{need:,.0f}")
+        sets = ranked(passive_ok, 8)  # none: the datacenter fallback below ranks sets of 8 too (a server)
+        ranking, max_auto = (sets if sets.choice is not None else ranking), 8
+        multi_note = env.t("rec.multi_sharded", need=f"{need:,.0f}")
     own = None  # "cheaper option?": the set-up picked before, as the ranking counts it
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         own = recommend_order.own_row(ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
