@@ -33,6 +33,9 @@ def read(r: Reading) -> Query | None:
         return None  # "想搞一台常开的推理机，跑whisper，电费要省": a low-power pick for the work, not a bill
     if cost == "perf_per_dollar" and said(r, "resale_words") and not r.b.has("MONEY", "BUDGET", "HOURS"):
         return None  # "p40 resale value", "what's the resale value of a 3090": what it fetches used (spec.read)
+    gap = cost == "tco" and len(r.explicit) == 1 and said(r, "asked_price_gap") and not r.b.has("YEARS", "HOURS")
+    if gap and r.b.has("BUY", "FOLLOW"):
+        return None  # "那买3090要多花多少钱": its price against the card talked about (compare), not owning it
     if cost == "tco" and r.b.has("FASTER") and said(r, "cheaper_overall_words"):
         return None  # "would 2 h100s be faster and cheaper overall": the work on them weighed, not owning them
     if cost == "tco" and (rented := _hours_needed(r)) is not None:
