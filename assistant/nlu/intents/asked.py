@@ -268,7 +268,7 @@ def bill(r: Reading) -> Query | None:
         gpus=_owned_first(r),
         kind="running",
         **_usage(r),
-        hours_total=_job_hours(r),
+        hours_total=job_hours(r),
         electricity_usd_per_kwh=r.num("KWH") if r.b.has("KWH") else _kwh_amount(r),
         electricity_currency=_rate_currency(r) if r.b.has("KWH") else (_amount_currency(r) if _kwh_amount(r) else None),
         powered_hours_per_week=form.powered_hours_week,
@@ -294,7 +294,7 @@ def _cloud_rent(r: Reading) -> bool:
     return bool(providers(r)) and not power and r.form.figure != "energy"
 
 
-def _job_hours(r: Reading) -> float | None:
+def job_hours(r: Reading) -> float | None:
     """ "how many kwh will a 72 hour training run on 4x 4090 use", "跑一次100小时的训练": hours in all of one job (no
     hours a week said, more than the period asked holds)."""
     per_week, total = r.hours()

@@ -79,9 +79,16 @@ def read(r: Reading) -> Query | None:
         provider=provider(r),  # "... and what would it cost on lambda": the rent at that cloud
         powered_hours_per_week=r.form.powered_hours_week,  # "idles 24/7 and does ~4h of load a day": on 168 h
         watts=stated_draw(r) if cost == "running" else None,  # "~1.3 kW from the wall": the bill at that draw
+        hours_total=_run_hours(r) if cost == "running" else None,  # "for 48 hours straight": that run's energy
         pretrain=cost == "training_run" and bool(r.said("pretrain_words")),  # "from scratch": kept for the thread
         power_said=r.b.means("ELECTRICITY") or r.b.has("KWH") or bool(said(r, "power_cost_words")),
     )
+
+
+def _run_hours(r: Reading) -> float | None:
+    from assistant.nlu.intents.asked import job_hours  # asked reads costs with this module's kind()
+
+    return job_hours(r)
 
 
 def _images_made(r: Reading) -> bool:

@@ -69,6 +69,9 @@ _MONTHS = {
 }  # month names beside a year ("jan 2023 prices"); "may" is left out (a verb)
 
 
+_JOB_NOUNS = frozenset({"run", "job", "training", "finetune", "fine-tune", "finetuning", "rental", "project", "sprint"})
+
+
 class UsageTagging(TaggerBase):
     def after_trouble(self, i: int) -> bool:
         """A problem word (lexicon trouble_words: "swapping", "ooms", "out of memory") in the three tokens before token
@@ -140,6 +143,7 @@ class UsageTagging(TaggerBase):
             rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
             # "跑三天多少钱", "租两周": a verb of running or renting before the days (lexicon [units] duration_before)
             rented = rented or any(i >= k and self.unit("duration_before", i - k) == k for k in (1, 2))
+            rented = rented or (j + u < n and tt[j + u] in _JOB_NOUNS)  # "a 3 day training run", "a 2-week job"
             if j + u < n and tt[j + u] in (*PER_WORDS, "every", "each"):
                 rented = False  # "3 days a week": how often, not how long in all
             if u and tt[j] not in ("d", "w") and rented and float(v).is_integer() and 0 < v <= 366:
