@@ -117,3 +117,24 @@ def _about_power(base: Query | None) -> bool:
         or getattr(base, "asks_power", False)
         or getattr(base, "asked_figure", None) == "watts"
     )
+
+
+_WHICH = re.compile(r"\bwhich\b|哪个|哪台|哪种|哪套|谁")
+
+
+def costs_of_talked(dlg: Dialogue, query: Query) -> Query:
+    """ "那三年下来哪个总成本低", "which is cheaper over 3 years then" (a cost naming no card, asking which) right after
+    the costs of two different sets of cards were asked one after the other: the cost of each of them, side by side."""
+    from assistant.queries import CostQuery
+
+    if not isinstance(query, CostQuery) or not _WHICH.search(query.text.lower()):
+        return query
+    if any(g.name and not g.pronoun for g in query.gpus) and not all(g.pronoun for g in query.gpus):
+        return query
+    recent = list(dlg.context.history)
+    last = dlg.context.last_query
+    recent = [q for q in (recent if recent and recent[-1] is last else [*recent, last]) if q is not None][-2:]
+    sets = [tuple(g for g in getattr(q, "gpus", ()) if g.name) for q in recent if isinstance(q, CostQuery)]
+    if len(sets) != 2 or not all(sets) or {g.name for g in sets[0]} == {g.name for g in sets[1]}:
+        return query
+    return dataclasses.replace(query, gpus=(*sets[0], *sets[1]))

@@ -212,6 +212,7 @@ class Dialogue:
         query = thread_edits.payback_of_rent(self, query)  # "那买一张多久回本" after a rent: that card against it
         query = from_context.value_among_talked(self, query)  # "跑qwen2.5 32b买哪个划算" after two prices
         query = rent_context.cost_of_the_rent(self, query)  # "how much would that cost" after a rent: that rent
+        query = bills.costs_of_talked(self, query)  # "那三年下来哪个总成本低" after two sets' bills: both
         query = job.time_of_the_job(self, job.work_on_the_rented(self, query))  # "how long would that take": the job
         query = job.on_owned(self, query)  # "how long to finetune llama 3 8b on 100m tokens" after "we have 4 a100s"
         query = job.buy_for_the_job(self, job.same_work_on(self, job.run_on_named(self, query)))  # other cards

@@ -5,10 +5,13 @@ with "label", "watts", "electricity_usd_per_year", "total_cost_usd", "total_with
 each card's electricity in the period asked (a year when none; over the ownership period when a number of years
 is stated: "按三年算电费差多少" -> three years) and what the dearer costs more; the cost of owning gives each total over
 the ownership; when the question asks the total all in (respond/cost_asked.total_asked), each total counts the machine
-around the cards too, and the cheaper leads ("which costs less all in": the two 3090s, by how much).
+around the cards too, and the cheaper leads ("which costs less all in": the two 3090s, by how much). A cost of owning
+with a card of no price says so and compares the electricity alone.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from assistant import i18n
 from assistant.respond import usage_note
@@ -27,7 +30,11 @@ def _years_stated(query, env: Env) -> bool:
 
 
 def head(query, env: Env, each: list[dict], years: float, all_in: bool = False) -> str:
-    running = query.kind == "running" or any(e["total_cost_usd"] is None for e in each)
+    unpriced = [e["label"] for e in each if e["total_cost_usd"] is None]
+    if query.kind != "running" and unpriced:  # "三年下来哪个总成本低" with a card of no price: say what is left out
+        note = env.t("cost.several_unpriced", gpus=i18n.join_names(env.lang, unpriced))
+        return note + i18n.gap(env.lang) + head(dataclasses.replace(query, kind="running"), env, each, years)
+    running = query.kind == "running"
     if all_in and not running and all(e.get("total_with_desktop_usd") for e in each):
         return _all_in(env, each, years)
     share = usage_note.year_share(query)
