@@ -327,9 +327,11 @@ def rented_with_memory(gpu: str, env: Env, market: str | None = None) -> GpuSpec
     """For the rent side when no cloud rents `gpu` or a version of it with as much memory: the card with
     at least `gpu`'s memory whose on-demand rate is lowest, among the clouds of `market` (a currency; the
     answer's by default) when any rents one (a 32 GB V100 asked in yuan: a 32 GB card on a Chinese cloud,
-    never a 16 GB sibling)."""
+    never a 16 GB sibling), of `gpu`'s maker when any of its cards is rented so."""
     need = _memory(gpu, env)
     rates = [r for r in env.reader.cloud_rates() if r.gpu != gpu and _memory(r.gpu, env) >= need]
     home = [r for r in rates if r.currency == (market or env.currency)] or rates
+    maker = env.reader.known_gpu(gpu).vendor
+    home = [r for r in home if env.reader.known_gpu(r.gpu).vendor == maker] or home  # a GH200: an NVIDIA card
     best = min(home, key=lambda r: r.on_demand_usd_per_gpu_hour, default=None)
     return env.reader.known_gpu(best.gpu) if best else None
