@@ -3,7 +3,9 @@
 
 Contract: `bill_of_thread(dlg, base, follow)` gives the CostQuery (kind "running") of the thread's cards over the
 period said, or None when the follow-up asks something else (dialogue/ellipsis.py tries it among the follow-ups);
-`bill_of_comparison(dlg, query)` bills each card of the comparison just made when the bill names none.
+`bill_of_comparison(dlg, query)` bills each card of the comparison just made when the bill names none;
+`costs_of_talked(dlg, query)` weighs the costs of the two sets of cards just asked about one after the other when a
+cost asks which ("那三年下来哪个总成本低").
 """
 
 from __future__ import annotations

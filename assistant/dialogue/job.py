@@ -13,7 +13,8 @@ take a query read from one message and return it completed, or unchanged when it
 `buy_for_the_job` (buying cards instead: renting against buying for that job), `run_on_named` (other cards after a
 training run: that run on them), `on_owned` (a training run with no card: on the cards the user said they have), and
 for follow-ups
-`work_of_follow` (other cards or a deadline for the job rented by its hours). Nothing here raises.
+`work_of_follow` (other cards or a deadline for the job rented by its hours), and `time_of_the_job` (a time asked of
+a model's job rented for hours said: that job timed). Nothing here raises.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Contract: each function takes a `Reading` and returns one detail, or None / False / {} when it is not said:
 `job_data` the training job's data (samples, tokens per sample, epochs), `made_in` the hours of "how many ... in an
 hour / a day / a minute", `_amount` a bare number (the dialogue decides what it is), `_count_word` a number word alone
-(a GPU count), `mode_said` the training method named, `_sale_said` whether a card's sale price is stated. The words
+(a GPU count), `mode_said` the training method named, `_sale_said` whether a card's sale price is stated,
+`total_hours` / `bare_hours` hours in all said or hours said bare. The words
 are lexicon lists; nothing here matches one question.
 """
 

@@ -5,7 +5,9 @@ fine-tune llama 3 8b on rented h100s", "serve llama 3 70b for a month in the clo
 `read` claims a question with a rent word, a named provider or a per-hour word (lists
 `rate_words`, `cloud_providers`) that names a GPU (or a model to train or serve), unless it
 weighs renting against buying (a buy word or hours a week: rent_or_buy) or asks which GPU to
-rent without naming one (a recommendation).
+rent without naming one (a recommendation), or asks only whether the cards hold a model named (`held_asked`:
+"租8卡H100跑deepseek v3，放得下吗", a fit). `asked_providers` / `other_clouds`: the clouds a follow-up prices at, none
+when every one named is one to leave out ("anything cheaper than runpod?").
 """
 
 from __future__ import annotations
