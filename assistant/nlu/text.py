@@ -120,9 +120,10 @@ def key(text: str) -> str:
 
 
 def slash_words(toks: list[Tok]) -> list[Tok]:
-    """ "w/" and "w/o" typed for "with" and "without" ("cheaper w/ a100s?", "2x 3090 w/o nvlink"): one word token over
-    them; "300w / 350w" (a number before the w, or space around the slash) stays as it is. "run me" ending a question
-    ("how much would that run me?") is "cost" ("will a 4090 run me llama 70b" keeps its run)."""
+    """ "w/" and "w/o" typed for "with" and "without" ("cheaper w/ a100s?", "2x 3090 w/o nvlink"): one word token
+    over them; "300w / 350w" (a number before the w, or space around the slash) stays as it is. "run me" ending a
+    question ("how much would that run me?") is "cost" ("will a 4090 run me llama 70b" keeps its run); "x" before a
+    number of epochs ("100k samples x 2 epochs") is "for"."""
     out: list[Tok] = []
     k = 0
     while k < len(toks):
@@ -136,6 +137,10 @@ def slash_words(toks: list[Tok]) -> list[Tok]:
             k += 3 if without else 2
             continue
         after = toks[k + 2] if k + 2 < len(toks) else None
+        if t.text.lower() == "x" and after is not None and toks[k + 1].kind == "num" and _EPOCHS.match(after.text):
+            out.append(t._replace(text="for"))  # "100k samples x 2 epochs": for 2 epochs, no count of cards
+            k += 1
+            continue
         ends = after is None or after.kind == "sym"
         if t.text.lower() == "run" and k + 1 < len(toks) and toks[k + 1].text.lower() in _RUN_WHOM and ends:
             out.append(t._replace(text="cost", end=toks[k + 1].end))  # "what would that run me?": its cost
@@ -146,4 +151,5 @@ def slash_words(toks: list[Tok]) -> list[Tok]:
     return out
 
 
+_EPOCHS = re.compile(r"epochs?$|passes$|轮", re.I)
 _RUN_WHOM = frozenset({"me", "you", "us", "ya"})
