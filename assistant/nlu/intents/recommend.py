@@ -262,6 +262,8 @@ def _sort(r: Reading) -> str | None:
     b = r.b
     if b.meaning("SORT"):
         return b.meaning("SORT")
+    if r.form.figure == "minimum" and r.refs and not r.explicit and b.has("GPU_WORD", "RECOMMEND"):
+        return "price"  # "min card for it at q8?": the least card for the thread's model
     if r.refs:
         return None
     if r.form.figure == "minimum" and (r.model or b.has("PARAMS")):
