@@ -19,6 +19,7 @@ from assistant.nlu.audio import audio_seconds
 from assistant.nlu.intents.rates import provider
 from assistant.nlu.intents.verdict import feature_of, said, upgrade_to_card
 from assistant.nlu.owned_fit import owned_fit_first
+from assistant.nlu.owned_gpus import owned_gpus
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
 from assistant.nlu.stated_draw import draw_bill
@@ -119,7 +120,19 @@ def read(r: Reading) -> RecommendQuery | None:
         return None  # "whisper large v3 on a cpu only laptop or do i need a gpu": whether the CPU does it (a fit)
     if not b.has("RECOMMEND") and draw_bill(r):  # "server idles at 60w, about 300w under load ... monthly?": a bill
         return None
-    return _built(r)
+    built = _built(r)
+    return None if _drops_named(r, built) else built
+
+
+def _drops_named(r: Reading, q: RecommendQuery) -> bool:
+    """ "where can i buy a 4090 cheapest", "h100 cheapest place": a recommendation that would keep none of the cards
+    named (as the card owned, to beat, to leave out or to rank among) and states nothing else to pick by (no
+    workload, budget, model, memory or maker) answers about others: not a recommendation."""
+    if q.workload or q.budget_usd or q.model or q.params_b or q.min_memory_gb or q.vendor:
+        return False  # "the t4 is killing me, ~1200 saved, fine tuning llms": the card is context of a real pick
+    named = {g.name for g in r.explicit if g.name}
+    kept = {q.cheaper_than, q.upgrade_from, q.add_to, *q.other_than, *q.among, *owned_gpus(r)}
+    return bool(named) and not (named & kept)
 
 
 def _built(r: Reading) -> RecommendQuery:

@@ -157,6 +157,8 @@ def read(r: Reading) -> Query | None:
         fields = ("price",)  # "4090多少欧元", "how much is a 4090 in pounds": its price, in that currency
     elif not fields and r.b.has("HOW_MUCH") and {t.kind for t in r.b.tags} <= _PRICE_ONLY | _counted(r):
         fields = ("price",)  # "dgx spark how much", "how much would 4 used 3090s be": nothing else asked, its price
+    elif not fields and (said(r, "where_cheapest_words") or said(r, "cheapest_rate_words")):
+        fields = ("price",)  # "where can i buy a 4090 cheapest": what it costs (no shop data to point to)
     elif said(r, "price_now_words"):
         fields = (*[f for f in fields if f != "all"], "price")  # "whats a used a100 worth these days"
     elif fields in ((), ("all",)) and speed_alone(r):

@@ -140,7 +140,7 @@ class UsageTagging(TaggerBase):
             return weekends
         for unit, mult in (("day", 24.0), ("week", 168.0)):  # "rent 8x h100 for 3 days": 72 hours in all
             u = self.unit(unit, j)
-            rented = i > 0 and tt[i - 1] in ("for", "over") or (j + u < n and tt[j + u] == "of")
+            rented = self._for_the(i) or (j + u < n and tt[j + u] == "of")
             # "跑三天多少钱", "租两周": a verb of running or renting before the days (lexicon [units] duration_before)
             rented = rented or any(i >= k and self.unit("duration_before", i - k) == k for k in (1, 2))
             rented = rented or (j + u < n and tt[j + u] in _JOB_NOUNS)  # "a 3 day training run", "a 2-week job"
@@ -163,6 +163,13 @@ class UsageTagging(TaggerBase):
                     return self.add("AGE", v if kind == "YEARS" else v / 12.0, i, j + u + age)
                 return self.add(kind, v, i, j + u)
         return None
+
+    def _for_the(self, i: int) -> bool:
+        """ "for 3 days", "over 2 weeks", "for the 3 days", "over those 2 weeks": the days said are how long in all."""
+        tt = self.tt
+        if i > 1 and tt[i - 1] in ("the", "those", "these", "all") and tt[i - 2] in ("for", "over"):
+            return True
+        return i > 0 and tt[i - 1] in ("for", "over")
 
     def _hours(self, i: int, j: int, h: int, v: float, assumed: str | None = None) -> int:
         """ "8 hours a day", "10h per week", "5 hours a month", "3 hours every evening", "10h on weekends": hours a
