@@ -315,6 +315,9 @@ class RentOrBuyQuery(Query):
     # what renting costs the user a month ("renting a100s for like $300/month"): (amount, currency or None); the
     # answer turns it into hours of use a week at the rented card's rate (respond/rent_spend.py)
     rent_spend: tuple[float, str | None] | None = None
+    # a cloud set against what is talked about, no buying, renting or card said ("跟vast比差多少", "vs runpod?"): after
+    # a cloud's rate, that cloud's rate beside it (dialogue/rate_edits); otherwise renting there against buying
+    cloud_against: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

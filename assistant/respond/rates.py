@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 
 from assistant import i18n
 from assistant.answer import Answer, Table
@@ -54,16 +53,9 @@ from assistant.respond.offers import (
     shown_provider,
 )
 from assistant.respond.rates_serve import serve_count
-from assistant.respond.variants import home_versions, rated_variant, rented_with_memory
+from assistant.respond.rates_side import side_by_side
+from assistant.respond.variants import home_versions, kept_memory, rated_variant, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
-
-
-def _kept_memory(query: RatesQuery, gpu) -> float:
-    """The memory a stand-in version must keep: the card's when the user named its size ("a100 80g"), none for a
-    bare family name the reader resolved by a default ("a100": its cheapest version China rents)."""
-    ref = next((r for r in query.gpus if r.name), None)
-    sized = ref is not None and re.search(r"\d\s*g", ref.mention.lower()) is not None  # "a100 80g", "4090 48gb"
-    return gpu.memory_gb or 0.0 if sized else 0.0
 
 
 def _cheaper_form(query: RatesQuery, env: Env, gpu, rates: list, market: str) -> list[str]:
@@ -92,7 +84,7 @@ def _cheaper_form(query: RatesQuery, env: Env, gpu, rates: list, market: str) ->
 def _home_alternatives(gpu, env: Env, query: RatesQuery, market: str) -> list[str]:
     """When no cloud of the home market rents `gpu`: the cheapest home-market offer of each of its
     other forms and China-market versions (H20, H800 for an H100); for a job, the job on the first of them too."""
-    found = home_versions(gpu, env, market, _kept_memory(query, gpu))
+    found = home_versions(gpu, env, market, kept_memory(query, gpu))
     if not found:
         return []
     offers = [
@@ -169,61 +161,6 @@ def _no_rates(query: RatesQuery, env: Env, gpu, provider_rates: list) -> Answer:
         figures={"rates": [], "cheapest_provider": None},
         lang=env.lang,
     )
-
-
-def _side_by_side(keys: tuple[str, ...], env: Env, gpu, everyone: list) -> tuple[list, str]:
-    """The offers of the providers named (cheapest first) and a headline setting the best on-demand rate
-    of each against the others; providers without a rate for the GPU are named as such."""
-    found = {key: of_provider(key, everyone) for key in keys}
-    offers = sorted({id(r): r for key in keys for r in found[key]}.values(), key=lambda r: r.on_demand_usd_per_gpu_hour)
-    best = sorted(
-        (min(v, key=lambda r: r.on_demand_usd_per_gpu_hour) for v in found.values() if v),
-        key=lambda r: r.on_demand_usd_per_gpu_hour,
-    )
-    missing = [provider_name(k) for k, v in found.items() if not v]
-    parts = []
-    if len(best) > 1:
-        cheaper, others = best[0], best[1:]
-        parts.append(
-            env.t(
-                "rates.head_providers",
-                gpu=gpu.short_name,
-                cheaper=cheaper.provider,
-                rate=env.money(cheaper.on_demand_usd_per_gpu_hour, 2),
-                observed=cheaper.observed,
-                others=i18n.listing(env.lang).join(
-                    env.t(
-                        "rates.provider_offer",
-                        provider=o.provider,
-                        rate=env.money(o.on_demand_usd_per_gpu_hour, 2),
-                        observed=o.observed,
-                    )
-                    for o in others
-                ),
-            )
-        )
-    elif best:
-        parts.append(
-            env.t(
-                # "autodl 恒源云 矩池云 租4090选哪家": one of the clouds named has it, not one offer in the data
-                "rates.head_rates"
-                if len(offers) > 1
-                else "rates.head_one_named"
-                if len(keys) > 1
-                else "rates.head_one",
-                gpu=gpu.short_name,
-                provider=best[0].provider,
-                rate=env.money(best[0].on_demand_usd_per_gpu_hour, 2),
-                observed=best[0].observed,
-                count=len(offers),
-                high=env.money(max(r.on_demand_usd_per_gpu_hour for r in offers), 2),
-            )
-        )
-    if missing:
-        parts.insert(
-            0, env.t("rates.none_at_providers", gpu=gpu.short_name, providers=i18n.join_names(env.lang, missing))
-        )
-    return offers, i18n.gap(env.lang).join(parts)
 
 
 def _hours(query: RatesQuery) -> float | None:
@@ -328,7 +265,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
     rates = of_provider(query.provider, everyone)
     other = (
-        rated_variant(gpu.name, env, query.provider, _kept_memory(query, gpu))
+        rated_variant(gpu.name, env, query.provider, kept_memory(query, gpu))
         or rated_variant(gpu.name, env, query.provider)
         if query.provider and not rates and not sibling
         else None
@@ -344,7 +281,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         rates = of_provider(query.provider, everyone)
     compared = ""
     if len(query.providers) > 1:  # "runpod or vast for a 4090?": only the providers named, side by side
-        rates, compared = _side_by_side(query.providers, env, gpu, everyone)
+        rates, compared = side_by_side(query.providers, env, gpu, everyone)
     steps: list[str] = []
     extra: dict = {}
     missing = ""
@@ -363,7 +300,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         elif not found:  # "国内租h200": no cloud inside China rents it or a version of it
             lead = env.t("rates.no_home", gpu=gpu.short_name)
         elif (domestic_asked(query.text, env) or query.provider) and not sibling and not abroad_asked(query.text, env):
-            version = home_versions(gpu, env, market, _kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
+            version = home_versions(gpu, env, market, kept_memory(query, gpu))[0][0]  # "国内哪里租a100最便宜"
             lead = i18n.gap(env.lang).join([found[0], env.t("rates.home_switch", other=version.short_name)])
             gpu, everyone = version, home_first(env.reader.cloud_rates(version.name), env, market)
             rates = everyone

@@ -13,27 +13,17 @@ stand-in. The speed-per-money verdict of rates_several then uses these offers, s
 
 from __future__ import annotations
 
-import re
-
 from assistant.queries import RatesQuery
 from assistant.respond.env import Env
 from assistant.respond.offers import DOMESTIC, home_market, of_provider
-from assistant.respond.variants import compute_cut, home_versions
-
-
-def _kept_memory(query: RatesQuery, name: str, env: Env) -> float:
-    """The memory a stand-in must keep: the card's own when its size was said ("a100 80g"), else none (a bare "a100"
-    is any A100: AutoDL's A100 PCIe 40 GB is one)."""
-    ref = next((r for r in query.gpus if r.name == name), None)
-    sized = ref is not None and re.search(r"\d\s*g", (ref.mention or "").lower()) is not None
-    return (env.reader.known_gpu(name).memory_gb or 0.0) if sized else 0.0
+from assistant.respond.variants import compute_cut, home_versions, kept_memory
 
 
 def _candidates(query: RatesQuery, name: str, env: Env) -> list[tuple]:
     """(GPU rated, offer, is a stand-in) for every yuan offer of the card and of its versions keeping its memory."""
     gpu = env.reader.known_gpu(name)
     out = [(gpu, r, False) for r in env.reader.cloud_rates(name) if r.currency == DOMESTIC]
-    kept = _kept_memory(query, name, env)
+    kept = kept_memory(query, env.reader.known_gpu(name))
     for version, _cheapest, _form in home_versions(gpu, env, DOMESTIC, kept):
         if (version.memory_gb or 0) >= kept:
             out += [(version, r, True) for r in env.reader.cloud_rates(version.name) if r.currency == DOMESTIC]

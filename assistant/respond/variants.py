@@ -16,6 +16,7 @@ answer's own market set aside for a newer converted one (pricing.stale_home_note
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from assistant import i18n, paths
@@ -139,6 +140,15 @@ def superseded_rule(name: str) -> str | None:
     china = [r["rule"] for r in _rows().values() if r["kind"] == "china"]
     newest = max(china, default="")
     return newest if row and row["kind"] == "china" and row["rule"] < newest else None
+
+
+def kept_memory(query, gpu: GpuSpec) -> float:
+    """The memory a stand-in version of `gpu` must keep: the card's own when the query's mention of it said its size
+    ("a100 80g"), else none (a bare "a100" is any A100: AutoDL's A100 PCIe 40 GB is one)."""
+    refs = [r for r in query.gpus if r.name]
+    ref = next((r for r in refs if r.name == gpu.name), refs[0] if refs else None)
+    sized = ref is not None and re.search(r"\d\s*g", (ref.mention or "").lower()) is not None
+    return (gpu.memory_gb or 0.0) if sized else 0.0
 
 
 def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb: float = 0.0) -> GpuSpec | None:

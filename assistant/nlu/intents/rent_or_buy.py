@@ -140,6 +140,7 @@ def read(r: Reading) -> Query | None:
         params_b=r.num("PARAMS"),
         total_hours=total,
         runs_per_month=runs_per_month(r.text),
+        cloud_against=not weighs and not r.explicit and r.model is None and _cloud_against(r),
         **found,
         **job(r),
         **rent,
@@ -155,6 +156,14 @@ def resale_of(r: Reading) -> tuple[float | None, str | None] | None:
     if not found:
         return None
     return found.get("resale_usd"), found.get("resale_currency")
+
+
+def _cloud_against(r: Reading) -> bool:
+    """ "跟vast比差多少", "how does that compare to vast", "vs runpod?": a cloud set against something by a comparing
+    word, every rent word a cloud's name."""
+    rents = r.b.kinds.get("RENT", [])
+    clouds = {w for w, _ in r.lex.keyed("cloud_providers")}
+    return r.b.has("VS", "THAN", "COMPARE") and bool(rents) and all(t.text.lower() in clouds for t in rents)
 
 
 def _cloud_against_buying(r: Reading) -> bool:
