@@ -20,6 +20,7 @@ from assistant.models import hardware
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import largest_llm
 from assistant.respond.why_fit import fit_why
+from assistant.respond.why_gap import gap_why
 from assistant.respond.why_model import model_pick_why
 
 MAX_REASONS = 2
@@ -39,6 +40,9 @@ def reasons_lead(answer: Answer, env: Env) -> str:
     speed = _speed_ceiling(answer, env) if _SPEED_CUE.search(asked) or "speed" in _asked(answer) or led else ""
     if speed:
         return speed
+    gap = gap_why(answer, env)  # "说说为什么差这么多" after a comparison: the specs apart most
+    if gap:
+        return env.t("answer.why_lead", reasons=gap)
     pick = _compare_pick(answer, env)  # "why?" after "4070 ti super or 7900 xt": what decided the pick
     if pick is not None:
         return pick
