@@ -288,8 +288,10 @@ class _Tagger(
                 else None
             )
             if back is not None and all(
-                # "每周租autodl的3090十个小时": the rent, the cloud and the card between the period and its hours
-                x.kind in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD", "RENT", "GPU", "COUNT")
+                # "每周租autodl的3090十个小时", "每天跑sdxl八小时": the rent, the cloud, the card or the model
+                # between the period and its hours
+                x.kind
+                in ("FIT", "ON", "QUESTION", "SET", "GPU_WORD", "MODE", "WORKLOAD", "RENT", "GPU", "COUNT", "MODEL")
                 for x in out[back + 1 :]
             ):
                 per = out.pop(back)  # 每周(用)10小时, 一天跑8小时

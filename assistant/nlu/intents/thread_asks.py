@@ -273,6 +273,8 @@ def buy_over_rent(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or r.model or b.has("PARAMS", "WORKLOAD") or not b.has("BUY", "RECOMMEND"):
         return None
+    if not b.has("BUY") and b.has("UNDER"):
+        return None  # "what should i get instead under 600": another card within a cap (recommend), not buying
     if not said(r, "buy_over_rent_words") or r.b.has("VS", "OR", "RENT"):
         return None  # "买卡还是租卡", "should i rent gpus instead of buying one": a rent-or-buy question of its own
     from assistant.queries import Setting

@@ -93,6 +93,8 @@ def read(r: Reading) -> Query | None:
     found = said(r, "video_models")
     if not found:
         return None
+    if (r.b.has("BUY") and r.b.has("RENT") and r.b.has("OR", "VS")) or r.b.struct("rent_buy"):
+        return None  # "每天用wan 2.2跑八小时，买5090还是长租AutoDL的4090": buying against renting (rent_or_buy)
     budget = r.money() if r.b.has("MONEY", "BUDGET") else None
     named = named_models(r.text, r.lex.listed("video_models"))
     return VideoQuery(

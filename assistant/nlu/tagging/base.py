@@ -92,7 +92,7 @@ class TaggerBase:
     def gpu_start(self, i: int) -> str | None:
         raise NotImplementedError
 
-    def unknown_model_before(self, i: int, end: int, params: float) -> None:
+    def unknown_model_before(self, i: int, end: int, params: float) -> bool:
         raise NotImplementedError
 
     def _numbered_alias_at(self, i: int) -> int | None:

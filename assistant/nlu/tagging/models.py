@@ -47,9 +47,11 @@ def _word_forms(listed: frozenset[str], sep: str | None = None) -> dict[str, tup
 
 class ModelTagging(TaggerBase):
     # models ---------------------------------------------------------------------------------
-    def unknown_model_before(self, i: int, end: int, params: float) -> None:
+    def unknown_model_before(self, i: int, end: int, params: float) -> bool:
         """Name words right before a size ("falcon 180b", "starcoder2 15b", "command r 35b") that nothing
-        else read: an UNKNOWN_MODEL tag (the question is answered for the size, and says the name is not known)."""
+        else read: an UNKNOWN_MODEL tag (the question is answered for the size, and says the name is not known).
+        A video model's name with its size ("wan 2.2 14b", lexicon [lists] video_models) is known (intents/video
+        reads it from the text): no tag, and True (the size is part of the name, no model size of its own)."""
         toks, tt = self.toks, self.tt
         k = i
         words = set(self._unknown_toks[-4:])
@@ -64,18 +66,21 @@ class ModelTagging(TaggerBase):
             else:
                 break
         if k == i or not any(toks[x].kind == "word" and len(tt[x]) >= 2 for x in range(k, i)):
-            return
+            return False
         while self.tags and self.tags[-1].start >= toks[k].start:
             self.tags.pop()  # a version number ("olmo 2") is part of the name
         while self._unknown_toks and self._unknown_toks[-1] >= k:
             self._unknown_toks.pop()
             self.unknown.pop()
         name = _name(self.span(k, end))
+        if name.lower() in self.lex.listed("video_models"):
+            return True
         release = model_versions.point_release(name, self.index.model_info)
         if release:  # "llama 3 405b": the one release of that line at that size (Llama 3.1 405B), said by the answer
             self.tags.append(Tag("MODEL", ModelMatch(name, "ok", release), name, toks[k].start, toks[end - 1].end))
-            return
+            return False
         self.tags.append(Tag("UNKNOWN_MODEL", {"params_b": params}, name, toks[k].start, toks[end - 1].end))
+        return False
 
     def _bare_r1(self, i: int) -> bool:
         """ "r1" typed alone as a model ("can 4x 3090 run r1", "4张3090 跑r1"), no KB alias starting there."""

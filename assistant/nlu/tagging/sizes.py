@@ -96,7 +96,8 @@ class SizeTagging(TaggerBase):
                     return NO_QUANTITY  # "5090参数": the RTX 5090's specs, not a 5090B model
                 if unit == "params" or (unit == "million" and self.toks[j].glued and tt[j] == "m"):
                     params = v / 1e9 if v >= 1e6 else (v / 1e3 if unit == "million" else v)  # 70亿参数 = 7B
-                    self.unknown_model_before(i, jj, params)  # "falcon 180b", "gpt2 124m"
+                    if self.unknown_model_before(i, jj, params):  # "falcon 180b", "gpt2 124m"
+                        return jj  # "wan 2.2 14b": a video model's name, read from the text by intents/video
                     if unit == "million" and (not self.tags or self.tags[-1].kind != "UNKNOWN_MODEL"):
                         if not self._model_after(jj):
                             continue  # "124m" alone: millions of something, not a model size ("350m的模型" is)
