@@ -97,10 +97,17 @@ def same_work_on(dlg: Dialogue, query: Query) -> Query:
     hours of an A100 at vast.ai) with no job of a model behind them: the same work on the cards named, its hours
     scaled by their training speed, priced against the job as rented; after a rented job of a model, that job on
     the cards named. Questions that name work of their own keep their reading."""
+    from assistant.queries import VerdictQuery
+
     job = dlg.context.job
-    if not job.rented or job.gpu is None or not isinstance(query, CompareQuery):
+    # "would h100s finish fast enough to end up cheaper": a speed verdict that asks the money is the same question
+    money_verdict = isinstance(query, VerdictQuery) and query.kind == "enough" and query.asked_figure == "price"
+    if not job.rented or job.gpu is None or not (isinstance(query, CompareQuery) or money_verdict):
         return query
-    if query.model or query.params_b or query.workload not in (None, "training"):
+    if getattr(query, "model", None) or getattr(query, "params_b", None):
+        return query
+    own_work = (None, "training", "llm_finetune") if money_verdict else (None, "training")  # a verdict reads fine-tune
+    if getattr(query, "workload", None) not in own_work:
         return query
     named = _cards_named(query, job)
     if not named:
@@ -195,7 +202,7 @@ def rent_for_the_fit(dlg: Dialogue, query: Query) -> Query:
 _WEIGHED = re.compile(r"faster|quicker|slower|cheaper|speed ?up|worth|更快|快吗|快多少|快不快|更便宜|划算|值得", re.I)
 
 
-def _cards_named(query: CompareQuery, job: Job) -> tuple[GpuRef, ...]:
+def _cards_named(query, job: Job) -> tuple[GpuRef, ...]:
     """The cards a comparison names that are not the job's (a scaling reading "2 x H100 vs 1 x H100" of "would 2
     h100s be faster" names one set: the larger count)."""
     refs = [g for g in query.gpus if g.name and not g.pronoun]

@@ -131,7 +131,10 @@ def _of_vendor(dlg: Dialogue, vendor: str, focus: str) -> list[str]:
     of the cards talked about before."""
     ctx = dlg.context
     seen = list(dict.fromkeys([focus, *ctx.gpus, *ordinal_cards(ctx), *reversed(ctx.recent)]))
-    names = [n for n in seen if dlg.vendor_of is not None and dlg.vendor_of(n) == vendor]
+    if vendor.startswith("!"):  # "the gpu one" of a Mac and a card weighed: the card of any other maker
+        names = [n for n in seen if dlg.vendor_of is not None and dlg.vendor_of(n) not in (vendor[1:], None)]
+    else:
+        names = [n for n in seen if dlg.vendor_of is not None and dlg.vendor_of(n) == vendor]
     if not names:
         raise NothingToReferTo(vendor)
     return names[:1]

@@ -136,6 +136,7 @@ def read(r: Reading) -> Query | None:
         and not (override and b.has("COST"))  # "4090 at 1600, tco?": a cost question with the price stated
         and not (b.has("COST") and (b.has("HOW_MUCH") or period(r)))  # "cost per year at 0.28/kwh": a cost asked
         and not (b.has("COST") and b.has("FOLLOW", "PRONOUN"))  # "what about electricity, 6h a day at 0.20/kwh"
+        and not (b.has("COST") and b.has("ON") and b.has("GPU_WORD", "GPU"))  # "electricity on the gpu one at 0.15"
         and not (override and _verdict_asked(r))  # "p40 for $200 in 2026 still a good deal": the offer weighed
         and not (override and b.has("BUY") and b.has("QUESTION"))  # "used 3090 around 650 usd, buy or wait?"
         and not (override and r.form.figure in ("time", "count"))  # "how many gpu hours can i get on an h100 for $500"

@@ -3,7 +3,8 @@ names no GPU: the cards of that maker among those talked about, not a pick among
 
 Contract: `vendor_ones(tags, text)` -> the tags with each VENDOR tag that "the" / "those" / "these" comes right before
 and a card word ("one", "ones", "card", "cards", "gpu", "gpus") right after replaced, with that card word, by one
-PRONOUN tag of value "vendor:<maker>" (dialogue/references resolves it); tags unchanged when a GPU is named or no
+PRONOUN tag of value "vendor:<maker>" (dialogue/references resolves it); "the gpu one", "the pc option" (of a Mac
+and a PC weighed) by one PRONOUN tag "vendor:!apple" (any maker but Apple); tags unchanged when a GPU is named or no
 such phrase is said. Never raises.
 """
 
@@ -29,4 +30,23 @@ def vendor_ones(tags: list[Tag], text: str) -> list[Tag]:
             out.append(Tag("PRONOUN", f"vendor:{t.value}", text[t.start : card.end()], t.start, card.end()))
             continue
         out.append(t)
-    return out
+    return _not_mac_ones(out, text)
+
+
+# "the gpu one", "the pc option", "the nvidia build": of a Mac and a PC weighed, the PC's card (any maker but Apple)
+_NOT_MAC_ONE = re.compile(
+    r"\b(?:the|that)\s+(?:gpu|pc|desktop|windows|cuda|discrete(?:\s+gpu)?)\s+(?:one|option|box|build|rig|route|card)\b",
+    re.I,
+)
+
+
+def _not_mac_ones(tags: list[Tag], text: str) -> list[Tag]:
+    """ "electricity on the gpu one" after a Mac weighed against a card: a PRONOUN "vendor:!apple" over the phrase (the
+    card talked about that is not Apple's), its words' tags dropped."""
+    found = _NOT_MAC_ONE.search(text)
+    if found is None:
+        return tags
+    start, end = found.start(), found.end()
+    kept = [t for t in tags if not (start <= t.start < end)]
+    pronoun = Tag("PRONOUN", "vendor:!apple", text[start:end], start, end)
+    return sorted([*kept, pronoun], key=lambda t: t.start)
