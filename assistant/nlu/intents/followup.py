@@ -35,7 +35,15 @@ from assistant.nlu.followup_details import (
 from assistant.nlu.intents.compare import worth_asked
 from assistant.nlu.intents.cost import power_asked
 from assistant.nlu.intents.lists import top_n
-from assistant.nlu.intents.rates import _UNIT_HOUR, asked_providers, other_clouds, period, providers, throughput
+from assistant.nlu.intents.rates import (
+    _UNIT_HOUR,
+    against_renting,
+    asked_providers,
+    other_clouds,
+    period,
+    providers,
+    throughput,
+)
 from assistant.nlu.intents.resale import resale_share
 from assistant.nlu.intents.settings import settings_of
 from assistant.nlu.intents.verdict import said
@@ -69,7 +77,7 @@ def about_last(r: Reading) -> Query | None:
     b = r.b
     if r.explicit or b.has("MODEL", "PARAMS"):
         return None
-    if said(r, "against_renting_words"):
+    if against_renting(r):
         return None  # "compare that to renting one in the cloud": buying what was talked about against renting it
     kinds = {t.kind for t in b.tags}
     if b.has("MONEY", "BUDGET") and not (b.meaning("ASPECT") == "memory" and r.said("other_options")):

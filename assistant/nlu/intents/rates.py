@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.nlu.cloud_names import against_renting, asked_providers, provider, providers
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reader_needs import needs
 from assistant.nlu.reading import Reading
@@ -32,31 +33,6 @@ def _rate_hour(r: Reading) -> bool:
     """The one hour said is the unit of a rate asked ("一小时多少钱", "how much per hour"), not hours of use."""
     hour = r.b.kinds["HOURS"][0]
     return bool(_UNIT_HOUR.fullmatch(hour.text.strip())) and not _FOR_BEFORE.search(r.text[: hour.start])
-
-
-_PROVIDER_KEYS = {
-    "vast": "vast.ai",
-    "vastai": "vast.ai",
-    "run pod": "runpod",
-    "lambda labs": "lambda",
-    "lambdalabs": "lambda",
-    "lambda cloud": "lambda",
-    "amazon": "aws",
-    "ec2": "aws",
-    "google cloud": "gcp",
-    "core weave": "coreweave",
-    "tensor dock": "tensordock",
-    "jarvis labs": "jarvislabs",
-    "digital ocean": "digitalocean",
-    "verda": "datacrunch",
-    "alibaba cloud": "aliyun",
-    "阿里云": "aliyun",
-    "tencent cloud": "tencent",
-    "腾讯云": "tencent",
-    "volcano engine": "volcengine",
-    "火山引擎": "volcengine",
-    "恒源云": "gpushare",
-}
 
 
 def _span_rented(r: Reading) -> float | None:
@@ -116,43 +92,6 @@ def _period(r: Reading) -> str | None:
     return min(found)[1] if found else None
 
 
-def provider(r: Reading) -> str | None:
-    found = said(r, "cloud_providers")
-    return _PROVIDER_KEYS.get(found, found) if found else None
-
-
-def providers(r: Reading) -> tuple[str, ...]:
-    """Every provider the question names, by key, in the order written ("runpod or vast" -> runpod, vast.ai); read
-    once per question."""
-    return r.once("providers", lambda: _providers(r))
-
-
-def _providers(r: Reading) -> tuple[str, ...]:
-    text = r.text.lower()
-    found: list[tuple[int, int, str]] = []
-    for word, _ in r.lex.keyed("cloud_providers"):
-        if word not in text:
-            continue  # the search below finds only the word itself: one substring test instead of a regex
-        # ASCII names as whole words, Chinese names anywhere ("恒源云" is one token, "矩池云" is three): one text
-        hit = re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])" if word.isascii() else re.escape(word), text)
-        at = hit.start() if hit else -1
-        if at >= 0 and not any(s <= at < e for s, e, _ in found):  # "lambda labs" once, not also "lambda"
-            found.append((at, at + len(word), _PROVIDER_KEYS.get(word, word)))
-    return tuple(dict.fromkeys(k for _, _, k in sorted(found)))
-
-
-def asked_providers(r: Reading) -> tuple[str, ...]:
-    """The providers a follow-up asks to price at: none when every one named is one to leave out ("any cheaper
-    provider than runpod", "除了autodl还有哪家便宜": the others), else all named ("is lambda cheaper than runpod")."""
-    named = providers(r)
-    text = r.text.lower()
-    for key in named:
-        words = [w for w, k in r.lex.keyed("cloud_providers") if _PROVIDER_KEYS.get(w, w) == key and w in text]
-        if not any(_OTHER_THAN.search(text[: text.index(w)]) for w in words):
-            return named
-    return ()
-
-
 def held_asked(r: Reading) -> bool:
     """Whether the cards hold a model is asked ("can they fit llama 3 70b", "放得下吗"): a fit word, yes or no."""
     held = any(_HELD.search(t.text.lower()) for t in r.b.kinds.get("FIT", []))
@@ -167,7 +106,6 @@ def other_clouds(r: Reading) -> bool:
     return bool(providers(r)) and not asked_providers(r)
 
 
-_OTHER_THAN = re.compile(r"(?:\bthan|\bbesides|\bexcept|\bbut|\bother than|\bapart from|除了|比)\s*(?:the\s+)?$")
 _WEEKS_PER_PERIOD = CALENDAR_WEEKS
 WEEKEND_HOURS = 60.0  # a weekend of rent: Friday evening to Monday morning [A]
 
@@ -279,6 +217,8 @@ def which_to_rent(r: Reading) -> Query | None:
     b = r.b
     if r.refs or not b.has("RENT") or b.has("BUY") or b.struct("rent_buy") or not r.said("which_words"):
         return None
+    if against_renting(r):
+        return None  # "跟恒源云按小时租比哪个划算": renting set against the card talked about (rent_or_buy)
     if b.has("MODEL", "PARAMS", "MONEY", "BUDGET", "RECOMMEND", "HOURS", "YEARS"):
         return None
     them = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="them", count_open=True)
@@ -403,7 +343,7 @@ def read(r: Reading) -> Query | None:
         from assistant.nlu.intents import fit  # "can runpod a100 run llama 3 70b": whether it runs, not the rate
 
         return fit.read(r)
-    if said(r, "against_renting_words") and not r.explicit and not b.has("RATE"):
+    if against_renting(r) and not r.explicit and not b.has("RATE"):
         return None  # "how does that compare to renting": buying the thread's card against renting it (rent_or_buy)
     if said(r, "tco_asked") and b.has("VS", "OR", "COMPARE") and not b.has("RATE"):
         return None  # "2yr tco of a 4x a6000 server vs lambda on demand": owning weighed against renting (rent_or_buy)
