@@ -24,7 +24,7 @@ from assistant.models import constants as C
 from assistant.models import memory, train_memory
 from assistant.models.hardware import gpu_memory_limit_gb
 from assistant.respond.env import Env
-from assistant.respond.model_pick import SIZE_CLASS, named_largest, release
+from assistant.respond.model_pick import SIZE_CLASS, named_largest, release, vision_variant
 
 DEFAULT_CONTEXT = 8192  # the context the biggest model is sized at when none is said (the fit answer's) [A]
 LIGHTEST_USUAL = "q4_k_m"  # the lightest quant of usual quality: the least memory of a model, when none is said [A]
@@ -106,6 +106,7 @@ def biggest(query, env: Env) -> Answer | None:
     sized = [(m, est.total_gb * n) for m, est in estimates]
     fits = [(m, est.total_gb * n) for m, est in estimates if est.total_gb <= per_gb]
     dense = [(m, gb) for m, gb in fits if not m.experts]
+    dense = [(m, gb) for m, gb in dense if not vision_variant(m)] or dense  # text models first (§mem.largest)
     if not dense:
         return None
     top, top_gb = dense[-1]  # the largest that fits: the boundary of the check and the table

@@ -4,7 +4,8 @@ Contract: `named_largest(models, env)` takes the dense LLMs that fit (any order)
 the models within SIZE_CLASS of the largest one's parameters (one size class: Yi-1.5 34B, Qwen3 32B, QwQ 32B and
 Qwen2.5 32B are all "a ~33B model"), the newest release by the release month of the model's first source row
 (knowledge/sources/models.csv `date`), then the larger, then the name. So the model people run now is named rather
-than an older one a few percent larger (docs/model.md §mem.largest). None for no models. `release(model, env)` is
+than an older one a few percent larger (docs/model.md §mem.largest); a vision-language variant of a text family
+("Qwen2.5-VL") only when no text model is among them. None for no models. `release(model, env)` is
 that month ("" when the source gives none). Pure.
 """
 
@@ -23,7 +24,13 @@ def release(model: ModelSpec, env: Env) -> str:
     return str(found.date or "") if found is not None else ""
 
 
+def vision_variant(model: ModelSpec) -> bool:
+    """A vision-language variant of a text family ("Qwen2.5-VL"): named as the largest only when no text model fits."""
+    return model.family.endswith("-VL")
+
+
 def named_largest(models: list[ModelSpec], env: Env) -> ModelSpec | None:
+    models = [m for m in models if not vision_variant(m)] or models
     if not models:
         return None
     top = max(m.params_b for m in models)

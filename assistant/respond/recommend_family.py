@@ -163,6 +163,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer | None:
     return Answer(
         question=query.text,
         intent="recommend",
+        workload="llm_inference",  # the family's sizes are sized for running them (applies)
         headline=head,
         tables=[table],
         steps=[env.t("rec_family.how")],
@@ -213,6 +214,7 @@ def _served(query: RecommendQuery, env: Env, mention: str, users: int) -> Answer
     return Answer(
         question=query.text,
         intent="recommend",
+        workload="llm_inference",  # the family's sizes are sized for running them (applies)
         headline=head,
         tables=[table],
         steps=[env.t("rec_family.served_how", users=users)],

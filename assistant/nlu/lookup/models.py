@@ -83,10 +83,12 @@ class ModelLookup(IndexData):
         return info[3] if info else None
 
     def family_kind(self, mention: str) -> str | None:
-        """The kind of a family named with no size ("llama", "flux"): its members' one kind, else None."""
+        """The kind of a family named with no size ("llama", "flux"): the kind of most of its members ("qwen": llm,
+        though its embedding and reranking models are encoders), else None."""
         fam = text_key(mention).split(" ")[0]
-        kinds = {self.model_info[k][3] for k in self.models_like(fam, None)}
-        return kinds.pop() if len(kinds) == 1 else None
+        kinds = [self.model_info[k][3] for k in self.models_like(fam, None)]
+        top = max(set(kinds), key=kinds.count) if kinds else None
+        return top if top is not None and kinds.count(top) * 2 > len(kinds) else None
 
     def model_params(self, key: str) -> float:
         info = self.model_info.get(key)
