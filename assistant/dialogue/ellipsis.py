@@ -334,6 +334,9 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
             changes["batch"] = int(asked or users)
         elif asked and hasattr(base, "batch") and batch is None and getattr(base, "mode", None) in (None, "inference"):
             changes["batch"] = int(asked)  # "what if 10 people use it at once" after a fit: 10 sequences' KV caches
+    if _other_kind_of_work(follow.workload, getattr(base, "workload", None)) and follow.model is None:
+        # "那出图呢" after Gemma 3 27B's speed on two machines: image generation on them, not the LLM again
+        changes.update({k: None for k in ("model", "precision", "params_b") if k in names})
     if follow.video_use and follow.model is None and "model" in names:
         changes["model"] = (
             None  # "视频生成呢" after a pick for SDXL: the typical video model's pick, not the image model
@@ -438,3 +441,13 @@ def _one_picked(base, follow, changes) -> Query | None:
         precision=changes.get("precision", base.precision),
         settings=follow.settings,
     )
+
+
+_WORK_KINDS = {"llm_inference": "llm", "llm_finetune": "llm", "image_generation": "image"}
+
+
+def _other_kind_of_work(asked: str | None, before: str | None) -> bool:
+    """Work of another kind of model than the last question's (images after an LLM, an LLM after images): the
+    model and precision of the last question do not carry over."""
+    kinds = (_WORK_KINDS.get(asked or ""), _WORK_KINDS.get(before or ""))
+    return None not in kinds and kinds[0] != kinds[1]
