@@ -163,6 +163,8 @@ def _headline(gpus: list[GpuSpec], sections: list[str], env: Env, text: str = ""
                 if not g.tdp_w
                 else "spec.head_power_mac"
                 if g.vendor == "Apple"
+                else "spec.head_power_laptop"
+                if g.is_mobile  # no power supply of its own: the laptop's adapter, at the limit the laptop sets
                 else "spec.head_power",
                 gpu=g.short_name,
                 tdp=table_cell(num(g.tdp_w, 0), env),
