@@ -59,10 +59,21 @@ def against_buying(r: Reading) -> bool:
 _WEEKLY_BEFORE = re.compile(r"\b(?:every|each|per|a|one|1)\s+week\b[^.?!]{0,24}?(\d+(?:\.\d+)?)\s*(?:hours|hrs|h)\b")
 
 
+# "2 sdxl loras a week ~1h each", "3 runs per week, 4 hours apiece": jobs a week times the hours of each
+_JOBS_A_WEEK = re.compile(
+    r"\b(\d+)\s+(?:[a-z0-9.\-]+\s+){0,3}?(?:a|per|every|each)\s+week\b[^.?!\d]{0,16}?(\d+(?:\.\d+)?)\s*"
+    r"(?:hours|hrs|hr|h)\s+(?:each|apiece|a piece|per (?:run|job|one|lora|model|session))"
+)
+
+
 def usage(r: Reading) -> dict:
     """How much the GPU is used, as the question states it: hours a week, a utilization, the workload."""
     per_week, total = r.hours()
-    weekly = _WEEKLY_BEFORE.search(r.text.lower()) if per_week is None and total else None
+    low = r.text.lower()
+    jobs = _JOBS_A_WEEK.search(low) if per_week is None and total else None
+    if jobs is not None and float(jobs.group(2)) == total:
+        per_week = float(jobs.group(1)) * total
+    weekly = _WEEKLY_BEFORE.search(low) if per_week is None and total else None
     if weekly is not None and float(weekly.group(1)) == total:  # "training runs every week for ~30 hours"
         per_week = total
     shares = [t for t in r.b.kinds.get("PERCENT", []) if not resale_percent(r.text, t.start, t.end)]
