@@ -163,6 +163,9 @@ def _rent_for_period(follow: FollowUpQuery, gpus: tuple, provider: str | None) -
 _BUYING = re.compile(r"\b(?:buy|buying|bought|own|owning|purchase|vs|versus|compared|than)\b|买|购|比")
 
 
+_AGAINST = re.compile(r"\s*(?:vs\.?\s|versus\s|compared (?:to|with)\s|against\s|跟|和|与|对比)")  # set beside the last
+
+
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:
     """ "and on lambda?", "runpod vs coreweave?" after an answer about GPUs: their rates at those clouds
     (the last rental with its hours and counts; after renting weighed against buying, at that cloud)."""
@@ -186,8 +189,17 @@ def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Qu
 
         return job_rates(follow, focus_refs(dlg), keys[0], dlg.context.setup)
     if isinstance(base, RatesQuery):
+        against = not several and base.provider not in (None, keys[0]) and _AGAINST.match(follow.text.lower())
+        if against:  # "vs runpod?" after a rate at Lambda: both side by side
+            several = (str(base.provider), keys[0])
         return _over_span(
-            dataclasses.replace(base, text=follow.text, settings=follow.settings, provider=keys[0], providers=several),
+            dataclasses.replace(
+                base,
+                text=follow.text,
+                settings=follow.settings,
+                provider=None if against else keys[0],
+                providers=several,
+            ),
             follow,
         )
     if isinstance(base, RentOrBuyQuery) and not several:
