@@ -5,7 +5,8 @@ at the format, not the format's concept.
 
 Contract: `feature_of_concept(dlg, query)` -> a RecommendQuery that asks yes or no of a series (`among`, asked_figure
 "yes_no") with no feature gains the format of the last question when that was a concept of a number format
-(ExplainQuery.concept in FORMATS); any other query is returned unchanged. `format_of_thread(dlg, query)` -> a
+(ExplainQuery.concept in FORMATS), and a plain yes / no of one card ("3090能用吗") becomes whether it has the format;
+any other query is returned unchanged. `format_of_thread(dlg, query)` -> a
 FollowUpQuery of the precision for an ExplainQuery of a format said alone (`format_alone`) when the last question has a
 precision to change (and is no concept); the query unchanged otherwise.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from assistant.queries import Query, RecommendQuery
+from assistant.queries import Query, RecommendQuery, VerdictQuery
 from assistant.query_talk import ExplainQuery, FollowUpQuery
 
 FORMATS = ("fp8", "bf16", "tf32", "fp4", "int8")
@@ -22,6 +23,10 @@ FORMATS = ("fp8", "bf16", "tf32", "fp4", "int8")
 
 def feature_of_concept(dlg, query: Query) -> Query:
     last = dlg.context.last_query
+    if isinstance(query, VerdictQuery) and isinstance(last, ExplainQuery) and last.concept in FORMATS:
+        # "3090能用吗" right after "fp8训练是啥": whether that card has the format, not whether it is good
+        plain = query.kind == "good" and query.asked_figure == "yes_no" and len(query.gpus) == 1 and not query.model
+        return dataclasses.replace(query, kind="feature", feature=last.concept) if plain else query
     if not isinstance(query, RecommendQuery) or not isinstance(last, ExplainQuery):
         return query
     if query.feature or not query.among or query.asked_figure != "yes_no" or last.concept not in FORMATS:

@@ -336,6 +336,7 @@ def read(r: Reading) -> Query | None:
         and not power_asked(r)  # "what about with power costs": a cost
         and not _verdict_after(r)  # "what about the rtx 5090 ti 48gb, is it worth waiting for": asked in full
         and not (r.explicit and said(r, "rig_psu"))  # "两张3090呢 要多大电源": the power supply of those cards
+        and not (b.has("SORT") and b.has("GPU_WORD") and b.has("COMPARE") and not r.refs)  # "那最便宜的…卡是哪张"
         # "那跑70b呢", "训练7b呢 要多久": a model or size of its own to run or time is a fit question
         and not ((b.has("FIT", "SPEED") or r.said("duration_words")) and (r.model or b.has("PARAMS")))
     ):
