@@ -163,7 +163,10 @@ def _rent_for_period(follow: FollowUpQuery, gpus: tuple, provider: str | None) -
 _BUYING = re.compile(r"\b(?:buy|buying|bought|own|owning|purchase|vs|versus|compared|than)\b|买|购|比")
 
 
-_AGAINST = re.compile(r"\s*(?:vs\.?\s|versus\s|compared (?:to|with)\s|against\s|跟|和|与|对比)")  # set beside the last
+# set beside the last cloud: "vs runpod?", "what about vs lambda", "跟vast比呢"
+_AGAINST = re.compile(
+    r"\s*(?:(?:what|how) about |and )?(?:vs\.?\s|versus\s|compared (?:to|with)\s|against\s|跟|和|与|对比)"
+)
 
 
 def at_providers(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query:

@@ -74,7 +74,8 @@ def against_renting(r: Reading) -> bool:
     low = r.text.lower()
     for word in (*[w for w, _ in r.lex.keyed("cloud_providers") if w in low], *r.lex.listed("rent_by_hour_words")):
         low = low.replace(word, "")
-    return r.lex.words_in("against_renting_words", low.replace(" ", ""))
+    # English phrases keep their spaces ("compare it to renting"), Chinese ones none ("跟 恒源云 租比": "跟租比")
+    return any(r.lex.words_in("against_renting_words", t) for t in (" ".join(low.split()), low.replace(" ", "")))
 
 
 def asked_providers(r: Reading) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ from assistant.respond.offers import (
 )
 from assistant.respond.rates_serve import serve_count
 from assistant.respond.rates_side import side_by_side
-from assistant.respond.variants import home_versions, kept_memory, rated_variant, rented_with_memory
+from assistant.respond.variants import home_versions, kept_memory, rated_variant, rated_variant_kept, rented_with_memory
 from assistant.respond.wording import counted, duration, spec_source
 
 
@@ -265,10 +265,7 @@ def _respond(query: RatesQuery, env: Env) -> Answer:
         gpu, everyone = other, home_first(env.reader.cloud_rates(other.name), env, market)
     rates = of_provider(query.provider, everyone)
     other = (
-        rated_variant(gpu.name, env, query.provider, kept_memory(query, gpu))
-        or rated_variant(gpu.name, env, query.provider)
-        if query.provider and not rates and not sibling
-        else None
+        rated_variant_kept(query, gpu, env, query.provider) if query.provider and not rates and not sibling else None
     )
     if other is not None:  # "autodl租a100": AutoDL rents the A100 PCIe 40 GB, not the SXM4 80 GB assumed
         sibling = env.t(

@@ -19,7 +19,7 @@ from assistant.queries import RatesQuery
 from assistant.respond import plan_buy
 from assistant.respond.env import Env, rules_of_thumb
 from assistant.respond.offers import of_provider, provider_name
-from assistant.respond.variants import kept_memory, rated_variant
+from assistant.respond.variants import rated_variant_kept
 from assistant.specs import GpuSpec
 
 DAY_HOURS = 24.0
@@ -105,8 +105,7 @@ def _hourly(query: RatesQuery, gpu, env: Env, rule: dict, at_home_only: bool = F
     key = query.provider or rule["provider"]
     rates = sorted(of_provider(key, env.reader.cloud_rates(gpu.name)), key=lambda r: r.on_demand_usd_per_gpu_hour)
     rated, note = gpu, ""
-    other = None if rates else rated_variant(gpu.name, env, key, kept_memory(query, gpu))
-    other = other or (None if rates else rated_variant(gpu.name, env, key))
+    other = None if rates else rated_variant_kept(query, gpu, env, key)
     if other is not None:  # "腾讯云 a100 80g 按月租": the A800 80 GB it rents, not its A100 40 GB
         rated, note = other, env.t("rates.sibling", gpu=gpu.short_name, other=other.short_name)
         rates = sorted(of_provider(key, env.reader.cloud_rates(other.name)), key=lambda r: r.on_demand_usd_per_gpu_hour)

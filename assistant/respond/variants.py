@@ -151,6 +151,12 @@ def kept_memory(query, gpu: GpuSpec) -> float:
     return (gpu.memory_gb or 0.0) if sized else 0.0
 
 
+def rated_variant_kept(query, gpu: GpuSpec, env: Env, provider: str | None) -> GpuSpec | None:
+    """The version of `gpu` a cloud rents instead: one keeping the memory the query said (`kept_memory`: the A800 80 GB
+    for "a100 80g" at Tencent), else any version (a bare "a100": AutoDL's A100 PCIe 40 GB)."""
+    return rated_variant(gpu.name, env, provider, kept_memory(query, gpu)) or rated_variant(gpu.name, env, provider)
+
+
 def rated_variant(gpu: str, env: Env, provider: str | None = None, min_memory_gb: float = 0.0) -> GpuSpec | None:
     """The nearest other version of `gpu` with a cloud rate (at `provider`, a provider key, when given)
     and at least `min_memory_gb` of memory: another form factor or memory size of the same product first

@@ -5,8 +5,8 @@ chip, that it runs within a much lower power limit.
 Contract: `gap_why(answer, env)` -> the reasons sentence (locale answer.why_gap) when the question asks about a gap
 (lexicon [lists] wide_gap_words) and the answer compared two cards (`figures["relative_speed"]` names them); ""
 otherwise.
-Only specs from the KB are used: shader count, boost clock, board power and memory bandwidth, those at least
-`MIN_RATIO` apart, widest first, at most `MAX_SPECS`. Never raises.
+Only specs from the KB are used: shader count, boost clock, board power and memory bandwidth where the faster card
+has at least `MIN_RATIO` times the slower one's, widest first, at most `MAX_SPECS`. Never raises.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ def gap_why(answer: Answer, env: Env) -> str:
     parts: list[tuple[float, str, str]] = []
     for field, key, unit in _SPECS:
         a, b = getattr(fast, field), getattr(slow, field)
-        if a and b and max(a, b) / min(a, b) >= MIN_RATIO:
-            ratio = max(a, b) / min(a, b)
+        if a and b and a / b >= MIN_RATIO:  # what the faster card has more of (not what the slower one leads in)
+            ratio = a / b
             said = env.t(key, fast=f"{a:,.0f}{unit}", slow=f"{b:,.0f}{unit}", ratio=f"{ratio:.2f}")
             parts.append((ratio, key.split(".")[1], said))
     f = answer.figures

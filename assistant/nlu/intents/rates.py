@@ -330,7 +330,8 @@ def read(r: Reading) -> Query | None:
         r.money() and hours_asked(r) and (said(r, "rent_hours_words") or r.explicit)
     )  # "hours of a100 for $1000"
     spot = bool(said(r, "spot_words"))  # "cheapest spot a100", "h100竞价实例多少钱": a spot rate is a cloud rate
-    where = bool(r.explicit and said(r, "where_cheapest_words") and not b.has("BUY"))  # "h100 cheapest place"
+    # "h100 cheapest place"; not "best place to get a 3090 used" (a card to buy in that condition: its price)
+    where = bool(r.explicit and said(r, "where_cheapest_words") and not b.has("BUY", "CONDITION"))
     if not (b.has("RENT") or named or said(r, "rate_words") or spot or spends or where) or (
         throughput(r) and not b.has("RENT") and not named
     ):
