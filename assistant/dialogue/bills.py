@@ -94,7 +94,7 @@ def build_bill(dlg: Dialogue, query: Query) -> Query:
     if not isinstance(query, CostQuery) or query.kind != "running" or build is None:
         return query
     said = query.text.lower()  # the cards may be filled in from the thread already: named only when typed here
-    typed = any(g.mention and g.mention.lower() in said for g in query.gpus)
+    typed = any(_typed(g, said) for g in query.gpus)
     other = any((g.name and g.name != build[0]) or (g.count != build[1] and not g.count_open) for g in query.gpus)
     if other and last is not None and last.intent == "rig":  # a mixed machine (2 x 3090 + a 4090): the rig's own set
         other = {(g.name, g.count) for g in query.gpus} != {(g.name, g.count) for g in getattr(last, "gpus", ())}
@@ -109,6 +109,14 @@ def build_bill(dlg: Dialogue, query: Query) -> Query:
     ):
         return query
     return dataclasses.replace(query, watts=build[2], build_draw=True)
+
+
+def _typed(gpu: GpuRef, said: str) -> bool:
+    """Is the card named in the question typed: its mention in the text and a word of its name ("5070 ti"), not a
+    pronoun the thread filled in ("that", "它")?"""
+    mention = (gpu.mention or "").lower()
+    named = any(c.isdigit() for c in mention) or set(mention.split()) & set((gpu.name or "").lower().split())
+    return bool(mention) and mention in said and bool(named)
 
 
 def _about_power(base: Query | None) -> bool:

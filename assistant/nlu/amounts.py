@@ -93,8 +93,10 @@ _POWER_WORDS = sorted(
 )  # fmt: skip
 _PSU = r"\s*(?:psu|power supply|电源|金牌|白金|gold|platinum|titanium)"
 _WEEKDAYS = sorted(
-    {"weekdays", "weekday", "weeknights", "weeknight", "mon-fri", "monday to friday", "工作日", "周一到周五"}
-)
+    {"weekdays", "weekday", "weeknights", "weeknight", "mon-fri", "monday to friday", "工作日", "周一到周五",
+     "周一至周五", "school days", "school day", "school nights", "workdays", "workday", "work days", "business days",
+     "上学日", "上课日", "上班日"}
+)  # fmt: skip
 _WEEKENDS = sorted(
     {"weekends", "weekend", "周末", "双休", "周六周日", "周六日", "周六和周日", "星期六星期天", "星期六和星期天",
      "saturdays and sundays", "sat and sun", "sat/sun"}

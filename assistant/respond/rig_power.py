@@ -11,7 +11,8 @@ a 3090, will it fit and is the psu enough": the first amount of MIN_PSU_W or mor
 weighed the same way, with the CPU the message names (`cpu`) at its own power; "" when none is stated.
 
 `wall_lead(query, build, env)`: the draw at the wall asked ("how many watts from the wall for 2x 3090", list
-`wall_asked_words`) with no wall draw and no PSU stated: the build's load / `efficiency` first; "" otherwise.
+`wall_asked_words`), or the machine's draw asked (`asked_figure` "watts"), with no wall draw and no PSU stated:
+the build's load / `efficiency` first; "" otherwise.
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ def wall_lead(query: RigQuery, b: Build, env: Env) -> str:
 
     if query.psu_w or any(s.dim == "watts" and s.whole == "wall" for s in query.stated):
         return ""
-    if not lexicon(env.lang).words_in("wall_asked_words", f" {query.text.lower()} "):
+    drawn = query.asked_figure == "watts"  # "how many watts will that build pull", "整机功耗多少": the draw, not a PSU
+    if not drawn and not lexicon(env.lang).words_in("wall_asked_words", f" {query.text.lower()} "):
         return ""
     rules = power()
     load = b.gpu_w + b.platform.cpu_w + rules["rest_w"]

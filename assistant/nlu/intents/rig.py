@@ -87,7 +87,7 @@ _NOT_THREAD_PSU = (
 )
 
 
-@needs(("WATTS", "rig_psu"), unless=("WHY", "VS", "COMPARE"))  # "is 1000w enough?": a PSU size, no PSU word
+@needs(("WATTS", "rig_psu", "machine_draw_words"), unless=("WHY", "VS", "COMPARE"))  # "is 1000w enough?"
 def psu_of_thread(r: Reading) -> Query | None:
     """ "整机功耗多大 电源要多少瓦", "what psu do i need" with no GPU, count, model or budget in it: the power supply
     of the cards talked about (Chinese leaves the subject out), as a build's power; the dialogue fills the cards
@@ -112,6 +112,9 @@ def psu_of_thread(r: Reading) -> Query | None:
     if own_psu or (count and count > 1 and one_wattage):
         blocked = [k for k in blocked if k not in ("WATTS", "CPU")]  # "would a 750w psu handle it with a 7800x3d"
     asked = said(r, "rig_psu") or (own_psu and r.psu_named())  # "is 1000w enough?": a supply's size asked as enough
+    # "how many watts will that build pull", "这套整机多耗电": the machine's draw, asked of no card named
+    drawn = said(r, "machine_draw_words") and (said(r, "power_draw_words") or "power" in r.fields())
+    asked = asked or bool(drawn and not r.b.has("MORE", "RECOMMEND", "SORT"))  # "which setup pulls less": a comparison
     if not asked or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
