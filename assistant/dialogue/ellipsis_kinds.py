@@ -61,6 +61,9 @@ def carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query |
         # "what if we drop to qwen3 32b", "how about a mac studio" after "cheaper?" answered with the cheapest rentals
         # by memory: that side question is passed, the one before it goes on
         return next((q for q in reversed(dlg.context.history) if not _side_rates(q) and q.intent != "explain"), base)
+    served = _served_before(dlg, base, follow)
+    if served is not None:  # "what if its only 50 users" after renting the set sized for 200: that sizing again
+        return served
     named = [k for k in _DETAIL_SLOTS if getattr(follow, k) is not None]
     plan = budget_plan(dlg.context.history, base, follow, named)
     if plan is not None:  # "预算改成15万呢" after a build for 30万 and questions about it: that build again
@@ -70,6 +73,15 @@ def carrier(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query |
     if all(k in slots(base) for k in named):
         return base
     return next((q for q in reversed(dlg.context.history) if all(k in slots(q) for k in named)), base)
+
+
+def _served_before(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Query | None:
+    """The question that sized a set for users, when a follow-up changes the users ("what if its only 50 users") and
+    the last answer (its rent, its reasons) had none: that question, to size again; None otherwise."""
+    kinds = {kind for kind, _ in follow.targets}
+    if not kinds or base is None or {kind for kind, _ in base.targets} & kinds or follow.gpus or follow.model:
+        return None
+    return next((q for q in reversed(dlg.context.history) if {kind for kind, _ in q.targets} & kinds), None)
 
 
 def _side_rates(query: Query | None) -> bool:

@@ -12,6 +12,7 @@ about yet), `NoSuchVariant` ("the ti" of a card without one) or `NoSecondGpu` ("
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from assistant.dialogue.shown import ordinal_cards
@@ -90,6 +91,8 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         names = _of_vendor(
             dlg, str(ref.pronoun).split(":", 1)[1], focus
         )  # "8 of the amd ones": the AMD card talked about
+    elif (ref.pronoun or "").startswith("form:"):  # "the laptop one" after a laptop card against a desktop one
+        names = _of_form(dlg, str(ref.pronoun).split(":", 1)[1], focus)
     elif ref.pronoun == "first":
         names = [ordinal_cards(ctx)[0]]  # "go back to the first one" after "the second one": the list's first
     elif ref.pronoun == "second":
@@ -137,6 +140,25 @@ def _of_vendor(dlg: Dialogue, vendor: str, focus: str) -> list[str]:
         names = [n for n in seen if dlg.vendor_of is not None and dlg.vendor_of(n) == vendor]
     if not names:
         raise NothingToReferTo(vendor)
+    return names[:1]
+
+
+_LAPTOP_NAME = re.compile(r"\b(?:mobile|laptop|max-q|notebook)\b", re.I)  # a laptop GPU's name in the knowledge base
+
+
+def _of_form(dlg: Dialogue, form: str, focus: str) -> list[str]:
+    """The card of that form talked about ("laptop": a laptop GPU by its name; "desktop": a card that is neither a
+    laptop GPU nor Apple's), the focus first."""
+    ctx = dlg.context
+    seen = list(dict.fromkeys([focus, *ctx.gpus, *ordinal_cards(ctx), *reversed(ctx.recent)]))
+    if form == "laptop":
+        names = [n for n in seen if _LAPTOP_NAME.search(n)]
+    else:
+        names = [
+            n for n in seen if not _LAPTOP_NAME.search(n) and dlg.vendor_of is not None and dlg.vendor_of(n) != "apple"
+        ]
+    if not names:
+        raise NothingToReferTo(form)
     return names[:1]
 
 

@@ -261,14 +261,17 @@ def respond(query: RigQuery, env: Env) -> Answer:
         notes = [server_note(env.gpu(g.name), env) for g in query.gpus if g.name]
         modules = [g for g in env.reader.gpus([r.name for r in query.gpus if r.name]) if g.server_module]
         if modules and not any(text for text, _ in notes):  # "8卡H100服务器整机多少钱": a module, no server priced
-            head = _module_server(env, modules[0], query.gpu_count or query.gpus[0].count) or env.t(
-                "rig.sxm_server", gpu=modules[0].short_name, module=modules[0].server_module
+            head = (
+                _module_server(env, modules[0], query.gpu_count or query.gpus[0].count)
+                or _on_adapters(query, modules[0], env)
+                or env.t("rig.sxm_server", gpu=modules[0].short_name, module=modules[0].server_module)
             )
         if any(text for text, _ in notes):
             head = i18n.gap(env.lang).join([line for text, _ in notes for line in text] + [head])
         return Answer(
             **base,
             headline=head,
+            gpus=[g.name for g in query.gpus if g.name],  # "whats the power draw on those" next: the cards named
             figures={},
             steps=[rated] + ([quiet.quiet_note(env)] if hushed else []),
             assumptions=env.assumption_dict() | {"budget_usd": budget},
@@ -536,3 +539,15 @@ def _module_server(env: Env, gpu, n: int) -> str:
         modules=env.money(n * price.usd),
         host=env.money(host),
     )
+
+
+def _on_adapters(query: RigQuery, gpu, env: Env) -> str:
+    """ "got offered 4 tesla v100 32gb sxm2 cards cheap, worth building an llm box around them": SXM modules in a box
+    of one's own (no server asked) go on SXM-to-PCIe adapter boards, with their catches (card_risks.risk_notes);
+    no adapter or module price is on record, so no build is priced. "" for a server asked or another module kind."""
+    if query.server or gpu.server_module != "SXM":
+        return ""
+    from assistant.respond.card_risks import risk_notes
+
+    notes, _ = risk_notes(gpu, env)
+    return " ".join([*notes, env.t("rig.sxm_adapter_unpriced", gpu=gpu.short_name)])

@@ -30,12 +30,31 @@ def vendor_ones(tags: list[Tag], text: str) -> list[Tag]:
             out.append(Tag("PRONOUN", f"vendor:{t.value}", text[t.start : card.end()], t.start, card.end()))
             continue
         out.append(t)
-    return _not_mac_ones(out, text)
+    return _not_mac_ones(_form_ones(out, text), text)
+
+
+# "the laptop one", "the desktop card": of a laptop card and a desktop card weighed, the one of that form
+_FORM_ONE = re.compile(
+    r"\b(?:the|that)\s+(laptop|notebook|mobile|desktop)\s+(?:one|option|card|gpu|chip|machine|rig)\b", re.I
+)
+
+
+_FORM_ONE_ZH = re.compile(r"(笔记本|游戏本|笔电|台式机|台式|桌面)(?:的那个|那个|那台|那张|那款)")
+
+
+def _form_ones(tags: list[Tag], text: str) -> list[Tag]:
+    found = _FORM_ONE.search(text) or _FORM_ONE_ZH.search(text)
+    if found is None:
+        return tags
+    form = "desktop" if found.group(1).lower() in ("desktop", "台式机", "台式", "桌面") else "laptop"
+    start, end = found.start(), found.end()
+    kept = [t for t in tags if not (start <= t.start < end)]
+    return sorted([*kept, Tag("PRONOUN", f"form:{form}", text[start:end], start, end)], key=lambda t: t.start)
 
 
 # "the gpu one", "the pc option", "the nvidia build": of a Mac and a PC weighed, the PC's card (any maker but Apple)
 _NOT_MAC_ONE = re.compile(
-    r"\b(?:the|that)\s+(?:gpu|pc|desktop|windows|cuda|discrete(?:\s+gpu)?)\s+(?:one|option|box|build|rig|route|card)\b",
+    r"\b(?:the|that)\s+(?:gpu|pc|windows|cuda|discrete(?:\s+gpu)?)\s+(?:one|option|box|build|rig|route|card)\b",
     re.I,
 )
 
