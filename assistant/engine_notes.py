@@ -104,7 +104,9 @@ def unrecognized(query: Query, lang: str) -> list[str]:
 
     params = getattr(query, "params_b", None)
     memory = getattr(query, "memory_gb", None)
-    out = stand_ins.lines(query.stand_ins, lang, getattr(query, "kind", None) == "deal")
+    typed = query.text.lower()  # an instance read as its GPUs is said where it is typed, not on each follow-up after
+    said = tuple(e for e in query.stand_ins if e[2:3] != ("instance",) or e[0].lower() in typed)
+    out = stand_ins.lines(said, lang, getattr(query, "kind", None) == "deal")
     out += _datasets_said(query, lang)
     for mention in getattr(query, "unrecognized", ()):
         if is_uncovered(mention, lang) and (row := uncovered.device_row(mention)) is not None:

@@ -148,11 +148,13 @@ _LAPTOP_NAME = re.compile(r"\b(?:mobile|laptop|max-q|notebook)\b", re.I)  # a la
 
 def _of_form(dlg: Dialogue, form: str, focus: str) -> list[str]:
     """The card of that form talked about ("laptop": a laptop GPU by its name; "desktop": a card that is neither a
-    laptop GPU nor Apple's), the focus first."""
+    laptop GPU nor Apple's), the focus first; with no laptop GPU talked about, the laptop part of the focus."""
     ctx = dlg.context
     seen = list(dict.fromkeys([focus, *ctx.gpus, *ordinal_cards(ctx), *reversed(ctx.recent)]))
     if form == "laptop":
         names = [n for n in seen if _LAPTOP_NAME.search(n)]
+        variant = dlg.variant_of(focus, "laptop") if dlg.variant_of and not names else None
+        names = names or ([variant] if variant else [])  # "no, the laptop one" after a desktop card: its laptop part
     else:
         names = [
             n for n in seen if not _LAPTOP_NAME.search(n) and dlg.vendor_of is not None and dlg.vendor_of(n) != "apple"

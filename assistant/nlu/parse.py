@@ -13,7 +13,7 @@ import dataclasses
 import re
 
 from assistant import i18n
-from assistant.nlu import budget_split, intents, lalr, messages
+from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.bracketed import bracketed_unknown
@@ -282,11 +282,23 @@ def _without_product(text: str, cleaned: str, product: str, reread) -> Query | C
     return dataclasses.replace(found, text=text, ignored_words=(*found.ignored_words, product))
 
 
+def _as_instances(text: str, expanded: str, instances: list, reread) -> Query | Clarification:
+    """The question read with each cloud instance named as its GPUs at its provider; the answer says which."""
+    found = reread(expanded)
+    if isinstance(found, Clarification):
+        return found
+    said = tuple(cloud_instances.stand_in(i, text) for i in instances)
+    return dataclasses.replace(found, text=text, stand_ins=(*said, *found.stand_ins))
+
+
 def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = True) -> Query | Clarification:
     """`lang` None: Chinese when the question has Chinese characters (English words still work), else English.
     `retry`: a question not understood for a stray word or two is read again without them (nlu/stray_words.py)."""
     cleaned, cut = clean(text)
     lang = lang or language(cleaned)
+    expanded, instances = cloud_instances.expand(cleaned)
+    if instances:  # "p4d.24xlarge按需一小时多少钱": 8 x A100 SXM4 40 GB at AWS, read in those words, said so
+        return _as_instances(text, expanded, instances, lambda rest: parse(rest, index, lang, retry))
     lex = lexicon(lang)
     toks = lex.respell(tokenize(cleaned), index.name_words)  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)

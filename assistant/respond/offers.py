@@ -15,6 +15,8 @@ DOMESTIC = "CNY"  # the currency the clouds inside China bill in (knowledge/clou
 # provider keys of the readers (nlu/intents/rates._PROVIDER_KEYS) -> the provider's name as answers show it
 _PROVIDER_NAMES = {
     "gcp": "Google Cloud",
+    "aws": "AWS",
+    "azure": "Azure",
     "datacrunch": "Verda DataCrunch",
     "autodl": "AutoDL",
     "aliyun": "阿里云",

@@ -50,6 +50,13 @@ def lines(stand_ins: tuple[tuple[str, ...], ...], lang: str, offered: bool = Fal
             out.append(i18n.t(lang, "stand_ins.tier", mention=mention, name=name, tier=detail.capitalize()))
         elif kind == "listing":  # an offer under a name no card has: the nearest held, the listing doubted
             out.append(i18n.t(lang, "stand_ins.listing", mention=mention, name=name))
+        elif kind == "instance":
+            from assistant.respond.offers import provider_name
+
+            # "p4d.24xlarge": the GPUs of that cloud instance
+            provider, count = detail.split("|")
+            cloud = provider_name(provider)
+            out.append(i18n.t(lang, "stand_ins.instance", mention=mention, name=name, n=count, provider=cloud))
         elif kind == "skipped":
             out.append(i18n.t(lang, "stand_ins.skipped", mention=mention, name=name, series=detail))
         else:

@@ -215,7 +215,21 @@ def bill_of_period_asked(r: Reading) -> Query | None:
     return CostQuery(text=r.text, kind="running", period=asked)
 
 
-_PERIOD_AT_USE = {"HOURS", "HOW_MUCH", "COST", "FIELD", "PERIOD", "PER", "PRONOUN", "IF", "FIT", "RENT", "SET"} | AROUND
+_PERIOD_AT_USE = {
+    "HOURS",
+    "HOW_MUCH",
+    "COST",
+    "FIELD",
+    "PERIOD",
+    "PER",
+    "PRONOUN",
+    "IF",
+    "FIT",
+    "RENT",
+    "SET",
+    "CURRENCY",
+}
+_PERIOD_AT_USE |= AROUND
 
 
 @needs(("HOURS",), unless=("MODEL", "MONEY", "BUDGET", "KWH"))

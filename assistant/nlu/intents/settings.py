@@ -150,9 +150,11 @@ def _amount_per_period(r: Reading, settings: list[Setting]) -> bool:
     """ "how much per month if i use it 8h a day": hours of use with an amount asked per period (no cost word) ask
     the thread's money for that period at that use (followup_costs.period_at_use), not a setting alone."""
     asked = r.b.has("HOW_MUCH") or r.b.meaning("FIELD") == "price"  # "按每天8小时算，一个月多少钱": 多少钱 is a price
+    asked = asked or bool(r.said("money_asks"))  # "跑满一个月人民币大概几万": the money asked by its size
     # "per month if i run it 8h a day": the period first is the money of that period asked
     asked = asked or r.text.lower().lstrip().startswith(tuple(r.lex.listed("period_first_asks")))
-    return asked and all(s.key == "utilization" for s in settings) and period(r) is not None
+    # "跑满一个月人民币大概几万": the currency said is the one to show that money in, no setting of its own
+    return asked and all(s.key in ("utilization", "currency") for s in settings) and period(r) is not None
 
 
 def _in_total(r: Reading, tag) -> bool:
