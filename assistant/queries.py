@@ -318,6 +318,10 @@ class RentOrBuyQuery(Query):
     # a cloud set against what is talked about, no buying, renting or card said ("跟vast比差多少", "vs runpod?"): after
     # a cloud's rate, that cloud's rate beside it (dialogue/rate_edits); otherwise renting there against buying
     cloud_against: bool = False
+    # a video model's clips ("wan 2.2 14b ... ~30 clips a week, buy or rent"): its key in knowledge/video_models.csv
+    # and the clips a week; the hours of use are the clips' time on the card weighed (respond/video_rent.py)
+    video: str | None = None
+    clips_per_week: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

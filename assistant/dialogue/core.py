@@ -258,6 +258,7 @@ class Dialogue:
             query = budget_after_card.pick_within(self, query)  # "那预算加到一千块呢" after a verdict on a card
             query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = rent_use.rent_of_use(self, query)  # "monthly if its up 24/7" after a rate: the rent, not power
+            query = rent_use.rent_at_weighed_use(self, query)  # "renting that per month" after 30 clips a week
             query = rent_use.tariff_again(self, query)  # "电费按8毛算呢" after a rent or buy: it again at that tariff
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             query = speech_job.rent_of_transcription(self, query)  # "cheaper to just rent?" after 500 h of audio

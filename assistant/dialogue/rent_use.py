@@ -9,7 +9,9 @@ hours in all are its new total (cloud.total_of_rent_or_buy); `query` unchanged o
 Contract: `rent_of_use(dlg, query)` -> a RatesQuery (mode "rent": the hours of use in the period asked, or the whole
 period when no use is said; the provider of the thread's rate) when `query` is a CostQuery of kind "running" that
 names no card (pronouns or none) and states no power word, tariff, draw or bill, and one of the thread's last
-questions was a RatesQuery of those cards' rates; `query` unchanged otherwise.
+questions was a RatesQuery of those cards' rates; `query` unchanged otherwise. `rent_at_weighed_use(dlg, query)`: a
+rent for a period with no hours ("so what's renting that per month") after a rent-or-buy that weighed hours a week
+(the clips of a video model, the use said) rents those hours of the period, not all of it.
 """
 
 from __future__ import annotations
@@ -51,6 +53,19 @@ def rent_of_use(dlg: Dialogue, query: Query) -> Query:
         period=None if hours else period,
         settings=query.settings,
     )
+
+
+def rent_at_weighed_use(dlg: Dialogue, query: Query) -> Query:
+    if not isinstance(query, RatesQuery) or query.mode != "rent" or query.hours or not query.period:
+        return query
+    recent = [q for q in reversed([*dlg.context.history, dlg.context.last_query]) if q is not None]
+    weighed = next((q for q in recent if isinstance(q, RentOrBuyQuery)), None)  # past a question about the card
+    if not isinstance(weighed, RentOrBuyQuery) or not weighed.hours_per_week:
+        return query
+    if {g.name for g in query.gpus if g.name} - {g.name for g in weighed.gpus if g.name}:
+        return query  # another card: its rent for the whole period
+    hours = weighed.hours_per_week / HOURS_A_WEEK * PERIOD_HOURS[query.period]
+    return dataclasses.replace(query, hours=round(hours, 1), period=None)
 
 
 def _bare(query: CostQuery) -> bool:

@@ -2,8 +2,9 @@
 "cheaper option?" and "how long would a 5s 720p clip take on that".
 
 Contract: `last_video(dlg)` is the most recent VideoQuery the conversation answered (the last question or one of the
-few before it), or None. `cheaper_video(dlg, base, follow)` is that model's pick below the card the last answer
-favoured (VideoQuery.cheaper_than), or None when the thread is not about a video model or no card was favoured.
+few before it; a rent-or-buy of a video model's clips as that model), or None. `cheaper_video(dlg, base, follow)`
+is that model's pick below the card the last answer favoured (VideoQuery.cheaper_than), or None when the thread is
+not about a video model or no card was favoured.
 `video_time(dlg, follow, gpus)` is that model's clip time on the cards given (the ones the follow-up named or
 pointed at, else the ones the video answer was about), at the size the follow-up said; None without a video model.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from assistant.queries import GpuRef, Query, VideoQuery
+from assistant.queries import GpuRef, Query, RentOrBuyQuery, VideoQuery
 from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ def last_video(dlg: Dialogue) -> VideoQuery | None:
     for q in [ctx.last_query, *reversed(ctx.history)]:
         if isinstance(q, VideoQuery):
             return q
+        if isinstance(q, RentOrBuyQuery) and q.video:  # clips a week, rented or bought: that video model
+            return VideoQuery(text=q.text, video=q.video, gpus=q.gpus)
     return None
 
 
@@ -60,7 +63,13 @@ def video_time(dlg: Dialogue, follow: FollowUpQuery, gpus: list[GpuRef]) -> Quer
 def as_answered(query: Query, gpus: list[str], figures: dict) -> Query:
     """A video question as answered: the family member the answer was for ("wan 2.2, whats the minimum gpu" answers
     the TI2V 5B, figures.model) and the least card it named for it (the answer's GPU where the question named none),
-    so a follow-up ("能跑720p吗") goes on with that model on that card; `query` unchanged otherwise."""
+    so a follow-up ("能跑720p吗") goes on with that model on that card; a rent-or-buy of a video model's clips as the
+    card it weighed at the hours a week they take (figures.video_rent), so "per month" rents those; `query` unchanged
+    otherwise."""
+    clips = figures.get("video_rent")
+    if isinstance(clips, dict) and query.intent == "rent_or_buy":  # the card weighed and the hours its clips take
+        gpu = GpuRef(mention=str(clips["gpu"]), name=str(clips["gpu"]))
+        return dataclasses.replace(query, gpus=(gpu,), hours_per_week=figures.get("hours_per_week"))  # type: ignore
     if not isinstance(query, VideoQuery) or "video" not in figures:
         return query
     model = figures.get("model")

@@ -23,7 +23,16 @@ from assistant.models import constants as C
 from assistant.models import cost
 from assistant.periods import CALENDAR_WEEKS
 from assistant.queries import RentOrBuyQuery
-from assistant.respond import fit_hardware, hosting, own_draw, rent_resale, rent_stated, rent_total, rent_years
+from assistant.respond import (
+    fit_hardware,
+    hosting,
+    own_draw,
+    rent_resale,
+    rent_stated,
+    rent_total,
+    rent_years,
+    video_rent,
+)
 from assistant.respond.env import Env
 from assistant.respond.offers import DOMESTIC, home_market, market_rates, of_provider
 from assistant.respond.pricing import assumption_text, price_of, price_text, purchase_price, score
@@ -62,7 +71,10 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if around_clock:  # a service runs all week, not the 15 % of a desktop
         query = dataclasses.replace(query, hours_per_week=168.0)
     served = serving_of(query, env)
-    if served is None and (spent := by_spend(query, env, _respond)) is not None:
+    clips = video_rent.respond(query, env, _respond) if served is None else None
+    if clips is not None:  # "wan 2.2 14b ... ~30 clips a week. buy or rent": the hours the clips take
+        answer = clips
+    elif served is None and (spent := by_spend(query, env, _respond)) is not None:
         answer = rent_years.lead(spent, query, env)  # "$300/month on runpod": the hours that money rents
     elif served is None:
         answer = rent_years.lead(

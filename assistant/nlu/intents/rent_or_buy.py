@@ -30,6 +30,7 @@ from assistant.nlu.rent_span import span_hours
 from assistant.nlu.rent_spend import rent_spend
 from assistant.nlu.runs import runs_per_month
 from assistant.nlu.stated_rent import stated_rent
+from assistant.nlu.video_work import clips_per_week, video_of
 from assistant.queries import GpuRef, Query, RentOrBuyQuery
 
 
@@ -152,6 +153,8 @@ def read(r: Reading) -> Query | None:
         total_hours=total,
         runs_per_month=runs_per_month(r.text),
         cloud_against=not weighs and not r.explicit and r.model is None and _cloud_against(r),
+        video=video_of(r),
+        clips_per_week=clips_per_week(r.text),
         **found,
         **job(r),
         **rent,

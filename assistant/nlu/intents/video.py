@@ -107,7 +107,7 @@ def read(r: Reading) -> Query | None:
         # (not "minimum gpu for wan 2.1", "what gpu do i need for" or "is 16gb enough": what it takes, a verdict)
         pick=r.b.has("RECOMMEND")
         and not (r.explicit or budget or r.b.has("MEMORY", "FIT") or said(r, "asked_minimum")),
-        size=_size(r.text),
+        size=size_of(r.text),
     )
 
 
@@ -133,7 +133,7 @@ def named_models(text: str, aliases) -> list[str]:
     return [alias for _, alias in sorted(found)]
 
 
-def _size(text: str) -> str | None:
+def size_of(text: str) -> str | None:
     """ "720p 5 second clip" -> "720p"; 540p is HunyuanVideo's 544p."""
     found = _SIZE.search(text)
     return None if found is None else ("544" if found.group(1) == "540" else found.group(1)) + "p"
