@@ -74,6 +74,8 @@ def rater(query: RigQuery, env: Env, workload: str, key: str, floor: float | Non
     """(speed(gpu, n) -> float | None, unit key, what the speed means); `floor`: the memory per card instead of the
     work's (a way back within the budget)."""
     model, _ = sized_model(query, env)
+    if model is not None and model.key.startswith("whisper"):  # "a pc for whisper large-v3": audio per hour, no tok/s
+        return _transcribing(model, env)
     if model is not None and model.kind == "llm" and workload == "llm_inference":
         quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"
 
@@ -157,6 +159,20 @@ def _run_beside(query: RigQuery, env: Env) -> bool:
     before = low[max(0, at - RUN_BEFORE) : at]
     words = lexicon(env.lang).listed("run_words") | {"跑", "chat", "chatting", "inference", "serve", "serving"}
     return any(w in before for w in words)
+
+
+def _transcribing(model, env: Env):
+    """Builds rated by how fast they transcribe with a Whisper model (models/speech_speed.py, one file at a time on
+    each card: n cards take n files at once); cards with no estimate (not NVIDIA) are left out."""
+    from assistant.models import speech_speed
+
+    ref = env.reader.gpu(C.WHISPER_REF_GPU)
+
+    def rtf(gpu, n):
+        t = speech_speed.transcription(gpu, ref, model)
+        return t.rtf * n if t is not None else None
+
+    return _per_set(rtf), "rig.unit_rtf", env.t("rig.rated_whisper", model=model.name)
 
 
 def _per_set(rate):

@@ -27,7 +27,7 @@ def back_text(env: Env, how: str, b: Build, unit: str, floor: float = 0.0) -> st
 
 
 def speed_text(env: Env, b: Build, unit: str) -> str:
-    return env.t(unit, speed=f"{b.speed:,.1f}" if unit == "rig.unit_tps" else f"{b.speed:.2f}")
+    return env.t(unit, speed=f"{b.speed:,.1f}" if unit in ("rig.unit_tps", "rig.unit_rtf") else f"{b.speed:.2f}")
 
 
 def tradeoff(env: Env, b: Build, choice: Build, unit: str) -> str:

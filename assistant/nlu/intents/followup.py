@@ -134,8 +134,9 @@ def about_last(r: Reading) -> Query | None:
     cheaper = b.meaning("ASK") == "cheaper" or (other_clouds(r) and b.meaning("ASPECT") == "value")  # 除了X哪家便宜
     if cheaper and cloud and kinds <= {"ASK", "RENT", "THAN", "FOLLOW", "ASPECT"} | AROUND:
         return build(r, ask="rates")  # the other providers' rates
-    if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND:
-        return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？"
+    saved = {"GPU_WORD", "ON", "FIELD"} if b.meaning("ASK") == "cheaper" and set(r.fields()) <= {"price"} else set()
+    if b.has("ASK") and kinds <= {"ASK", "WORKLOAD", "PRECISION", "RECOMMEND", "CONDITION"} | AROUND | saved:
+        return build(r, ask=b.meaning("ASK"))  # "anything cheaper?", "便宜点的？", "显卡降一档能省多少钱"
     adding = {w for n in ("add_card", "remove_card") for p in r.lex.listed(n) for w in p.split()} | set(r.lex.numbers)
     if (said(r, "add_card") or said(r, "remove_card")) and kinds <= {"COUNT", "NUMBER"} | AROUND:
         if _only(b.unknown, adding | {"more", "less", "fewer"}):  # "add two more", "drop a card": more / fewer of it
