@@ -5,7 +5,9 @@ Contract: `bill_of_thread(dlg, base, follow)` gives the CostQuery (kind "running
 period said, or None when the follow-up asks something else (dialogue/ellipsis.py tries it among the follow-ups);
 `bill_of_comparison(dlg, query)` bills each card of the comparison just made when the bill names none;
 `costs_of_talked(dlg, query)` weighs the costs of the two sets of cards just asked about one after the other when a
-cost asks which ("那三年下来哪个总成本低").
+cost asks which ("那三年下来哪个总成本低"); `saving_of_swap(dlg, base, follow)`: other cards named with a saving on
+power asked ("换成4张H100能省多少电", "how much power would we save with 4 h100s instead") after the thread's cards
+were billed or power-limited: both sets' bills side by side (the difference said), or None.
 """
 
 from __future__ import annotations
@@ -70,6 +72,27 @@ def bill_of_comparison(dlg: Dialogue, query: Query) -> Query:
     if len(named) < 2:
         return query
     return dataclasses.replace(query, gpus=fill(dlg, named, True))
+
+
+_SAVE_POWER = re.compile(
+    r"省.{0,3}电|电费.{0,6}省|少.{0,3}电费|\bsav(?:e|es|ing|ings)\b.{0,25}\b(?:power|electricity|energy|bill)"
+    r"|\b(?:power|electricity|energy)\b.{0,20}\bsav(?:e|ed|ing|ings)\b"
+)
+_POWER_BEFORE = ("cost", "power_limit")
+
+
+def saving_of_swap(dlg: Dialogue, base: Query | None, follow: Query) -> Query | None:
+    from assistant.queries import CostQuery
+
+    named = tuple(g for g in getattr(follow, "gpus", ()) if g.name and not g.pronoun)
+    if not named or base is None or base.intent not in _POWER_BEFORE or not _SAVE_POWER.search(follow.text.lower()):
+        return None
+    if base.intent == "cost" and getattr(base, "kind", None) != "running":
+        return None
+    had = tuple(g for g in getattr(base, "gpus", ()) if g.name)
+    if not had or {g.name for g in had} == {g.name for g in named}:
+        return None
+    return CostQuery(text=follow.text, gpus=(*had, *named), kind="running", settings=follow.settings)
 
 
 def build_of(figures: dict) -> tuple[str, int, float] | None:

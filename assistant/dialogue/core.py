@@ -261,6 +261,8 @@ class Dialogue:
             query = rent_use.rent_at_weighed_use(self, query)  # "renting that per month" after 30 clips a week
             query = rent_use.tariff_again(self, query)  # "电费按8毛算呢" after a rent or buy: it again at that tariff
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
+            if query.intent == "spec":  # "how much power would we save with 4 h100s instead" after 16 cards' bill
+                query = bills.saving_of_swap(self, self.context.last_query, query) or query
             query = speech_job.rent_of_transcription(self, query)  # "cheaper to just rent?" after 500 h of audio
             query = model_line.size_of_line(self, query)  # "would that run the 27b too" after Gemma 3 12B
             query = counted_rival.against_other(self, query)  # "那买两张4090不是更好" after "6000 ada和4090有啥区别"

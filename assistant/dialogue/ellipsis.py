@@ -131,7 +131,7 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "我有300小时", "i have 300 hours" after Whisper's speed: hours of audio to transcribe, not hours of use a week
         audio = [s for s in follow.settings if s.key != "utilization"]
         return measures.speed_of_last(dlg, base, dataclasses.replace(follow, settings=tuple(audio)))
-    bill = bills.bill_of_thread(dlg, base, follow)  # "what about power per year" after a PSU answer: that bill
+    bill = bills.bill_of_thread(dlg, base, follow) or bills.saving_of_swap(dlg, base, follow)  # "换成4张H100能省多少电"
     if bill is not None:
         return bill
     if follow.ask in ("mix", "video_time"):  # "第二张买4090混着用行不行": that card beside the thread's, whatever

@@ -140,3 +140,11 @@ def bare_hours(r: Reading) -> float | None:
     if not isinstance(tag, dict) or set(tag) != {"total"} or total_hours(r) is not None:
         return None
     return tag["total"]
+
+
+def referred(r: Reading) -> list:
+    """The cards the question refers to, without a pronoun that is part of a cost-total phrase ("and including the
+    card prices over 4 years?": the cards' prices added, not "the card" talked about)."""
+    low = r.text.lower()
+    phrases = [w for w in r.lex.listed("cost_total_asked") if w in low]
+    return [g for g in r.refs if not (g.pronoun and any((g.mention or "").lower() in w for w in phrases))]

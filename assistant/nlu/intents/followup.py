@@ -30,6 +30,7 @@ from assistant.nlu.followup_details import (
     mode_said,
     opens_followup,
     per_image_asked,
+    referred,
     total_hours,
 )
 from assistant.nlu.intents.compare import worth_asked
@@ -455,9 +456,8 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
     paid = bool(said(r, "payback_words"))  # "and if i buy one instead, when does it pay off": "it" is the purchase
     if ask is None and b.has("BUY") and (own or paid) and not b.has("RENT", "RECOMMEND"):
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
-    replace_ = b.has("NO")
-    # "4 of the amd ones": the cards pointed at by their maker, counted (Reading.counted_them), as references
-    gpus = list(r.refs) or [g for g in r.counted_them() if (g.pronoun or "").startswith("vendor:")]
+    replace_ = b.has("NO")  # below "4 of the amd ones": the cards pointed at by their maker, counted, as references
+    gpus = referred(r) or [g for g in r.counted_them() if (g.pronoun or "").startswith("vendor:")]
     # "with at least 16gb", "only 24gb+ cards", "24g以上的"; "on a 16gb card": any card of that size, no variant
     at_least = b.has("MORE", "ONLY") or size_or_more_said(r.text) or card_size_said(r.text, vram=False)
     if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
