@@ -417,7 +417,7 @@ def gap_of_last(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     comparison's, else the last two asked about one after the other; a card named is set against the one talked
     about) compared, in the follow-up's words, so the comparison leads with their difference in money. Raises
     `NothingToReferTo` when the conversation has not had two cards."""
-    from assistant.dialogue.references import NoSecondGpu, fill
+    from assistant.dialogue.references import SETS_SAID, NoSecondGpu, fill
     from assistant.queries import CompareQuery
 
     ctx = dlg.context
@@ -434,6 +434,8 @@ def gap_of_last(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         gpus = last  # the two compared ("2 x RTX 3080 Ti vs 1 x RTX 3080 Ti" too: the sets' prices)
     else:
         gpus = tuple(GpuRef(mention=n, name=n) for n in talked[-2:])
+    if not named and SETS_SAID.search(follow.text):  # "这两套哪个便宜": the sets talked about, as many of each
+        gpus = tuple(dataclasses.replace(g, count=ctx.seen_counts.get(g.name or "", g.count)) for g in gpus)
     offers = _offers_of(ctx.history, {g.name for g in gpus})
     if len(gpus) < 2 and (gpus or ctx.focus):
         raise NoSecondGpu(

@@ -114,6 +114,7 @@ def refer(dlg: Dialogue, ref: GpuRef, counted: bool = False) -> list[GpuRef]:
         names = [focus]
     # a count the question left open is the conversation's ("them" after 2 x RTX 3090 vs an RTX 4090: both sets)
     open_count = ref.count_open or (ref.pronoun in ("them", "both", "all", "implicit") and ref.count == 1)
+    counted = counted or (open_count and bool(SETS_SAID.search(ref.mention or "")))  # "这两套", "both setups"
     if ref.pronoun == "second" and len(ctx.gpus) == 1:
         # "the second card" of 2 x RTX 3090: one card of the set (what it adds), not the set; after two options were
         # talked about ("4 x 5090" then "the rtx pro 6000 instead"), "the second option" is the later one as it was
@@ -143,6 +144,7 @@ def _of_vendor(dlg: Dialogue, vendor: str, focus: str) -> list[str]:
     return names[:1]
 
 
+SETS_SAID = re.compile(r"套|\b(?:sets?|setups?|builds?|configs?|configurations?|rigs?|options?)\b", re.I)
 _LAPTOP_NAME = re.compile(r"\b(?:mobile|laptop|max-q|notebook)\b", re.I)  # a laptop GPU's name in the knowledge base
 
 

@@ -375,8 +375,11 @@ def _compare_priced(query: CompareQuery, env: Env, gap: compare_gap.Gap | None =
             stated = {n: "new" for n in names}
         gpus = [rows[n].gpu for n in names]
         offers = {name: env.to_usd(amount, cur) for name, amount, cur in query.offers}
+        counts = {r.name: r.count for r in query.gpus if r.name and r.count > 1}  # sets weighed: the sets' prices
         said, gap_figures = (
-            difference.lead(gpus, env, price=price, conditions=stated, offers=offers) if price or not lead else ("", {})
+            difference.lead(gpus, env, price=price, conditions=stated, offers=offers, counts=counts)
+            if price or not lead
+            else ("", {})
         )
         headline = i18n.gap(env.lang).join(x for x in (said, headline) if x)
         figures |= gap_figures

@@ -11,6 +11,8 @@ for like where both have one: new, else used) in money and per cent; otherwise t
 
 from __future__ import annotations
 
+import dataclasses
+
 from assistant import i18n
 from assistant.nlu.lexicon import lexicon
 from assistant.respond import spec_figures
@@ -36,16 +38,22 @@ def price_asked(text: str, lang: str) -> bool:
 
 
 def lead(
-    gpus: list[GpuSpec], env: Env, price: bool, conditions: dict | None = None, offers: dict | None = None
+    gpus: list[GpuSpec],
+    env: Env,
+    price: bool,
+    conditions: dict | None = None,
+    offers: dict | None = None,
+    counts: dict | None = None,
 ) -> tuple[str, dict]:
     """The difference sentence and its figures (see the module contract); `conditions` (GPU name -> new | used) are
-    the conditions the user stated ("二手3090和全新4070tis"): each side's price in its own condition."""
+    the conditions the user stated ("二手3090和全新4070tis"): each side's price in its own condition; `counts` (GPU
+    name -> cards) the sets weighed ("这两套哪个便宜" after 4 x RTX 4090 and 2 x RTX PRO 6000): the sets' prices."""
     if len(gpus) > 2 and price:  # "差价多少" after a three-card comparison: each against the cheapest
         return _gaps_to_cheapest(gpus, env, conditions or {})
     if len(gpus) != 2:
         return "", {}
     a, b = gpus
-    gap, figures = _price_gap(a, b, env, conditions or {})
+    gap, figures = _price_gap(a, b, env, conditions or {}, counts or {})
     offered, offer_figures = _offer_gap(a, b, env, offers or {})
     if offered:  # "差价多少" after two offers weighed: the gap between those offers first, the market's after it
         gap = i18n.gap(env.lang).join(x for x in (offered, gap) if x)
@@ -110,7 +118,7 @@ def _no_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> str:
     return env.t("difference.no_price", a=a.short_name, b=b.short_name)
 
 
-def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str, dict]:
+def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict, counts: dict | None = None) -> tuple[str, dict]:
     """ "The RTX 4090 costs $1,676 more than the RTX 3090 (new $2,500 vs used $824, 3.03x)": each side in the
     condition the user stated for it, else like for like when both have a price in one condition."""
     if conditions.get(a.name) or conditions.get(b.name):
@@ -128,6 +136,10 @@ def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str,
             pa, pb = price_of(a.name, env), price_of(b.name, env)
     if pa is None or pb is None or pa.usd <= 0 or pb.usd <= 0:
         return "", {}
+    n = counts or {}
+    if n.get(a.name, 1) > 1 or n.get(b.name, 1) > 1:  # sets: each set's price, named with its count
+        pa = dataclasses.replace(pa, usd=pa.usd * n.get(a.name, 1))
+        pb = dataclasses.replace(pb, usd=pb.usd * n.get(b.name, 1))
     (dear, pd), (cheap, pc) = sorted(((a, pa), (b, pb)), key=lambda x: -x[1].usd)
     key = "difference.price_gap" if pd.condition == pc.condition else "difference.price_gap_mixed"
     if pd.condition != pc.condition and (conditions.get(a.name) or conditions.get(b.name)):
@@ -136,8 +148,8 @@ def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str,
         key = "difference.price_same"
     text = env.t(
         key,
-        dear=dear.short_name,
-        cheap=cheap.short_name,
+        dear=_counted(dear, n),
+        cheap=_counted(cheap, n),
         gap=env.money(pd.usd - pc.usd),
         dear_price=env.money(pd.usd),
         cheap_price=env.money(pc.usd),
@@ -149,6 +161,11 @@ def _price_gap(a: GpuSpec, b: GpuSpec, env: Env, conditions: dict) -> tuple[str,
     )
     gap = {"dearer": dear.name, "gap_usd": round(pd.usd - pc.usd, 2), "ratio": round(pd.usd / pc.usd, 3)}
     return text, {"price_difference": gap}
+
+
+def _counted(g: GpuSpec, counts: dict) -> str:
+    many = counts.get(g.name, 1)
+    return f"{many} x {g.short_name}" if many > 1 else g.short_name
 
 
 def _ratio(x: float, y: float) -> str:
