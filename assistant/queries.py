@@ -388,6 +388,9 @@ class RatesQuery(Query):
     # price lists, no GPU) | spend (the hours an amount of money rents) | plan (a period plan against by the hour)
     mode: str = "rates"
     hours: float | None = None  # total hours of rent
+    # clips of a video model made on the card rented ("租5090跑一百段"): the hours are their time (video_rent.py)
+    clips: float | None = None
+    video: str | None = None  # that video model's key (None: the thread's, filled in by the dialogue)
     period: str | None = None  # day | week | month | year: "for a month"
     model: ModelRef | None = None
     method: str = "full_finetune"  # job: full_finetune | lora | qlora

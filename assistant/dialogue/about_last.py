@@ -39,6 +39,7 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         if listed is not None:
             return listed
         other = _why_not_other(dlg, base, follow)  # "why not the other one?" after "cheaper?": the card left
+        other = other or video_thread.why_of_two(dlg, base)  # "为啥差这么多" after two cards' clip times: both
         if other is not None:
             return other
         # its own text (some answers read which side the user meant from it: "renting x or buying y"); its settings

@@ -259,6 +259,7 @@ class Dialogue:
             query = video_thread.memory_of_video(self, query)  # "24g 的卡能跑吗" after a video model's memory
             query = rent_use.rent_of_use(self, query)  # "monthly if its up 24/7" after a rate: the rent, not power
             query = rent_use.rent_at_weighed_use(self, query)  # "renting that per month" after 30 clips a week
+            query = video_thread.clips_of_thread(self, query)  # "租5090跑一百段要花多少钱" after a video model's time
             query = rent_use.tariff_again(self, query)  # "电费按8毛算呢" after a rent or buy: it again at that tariff
             query = bills.bill_of_comparison(self, query)  # "电费一个月多少" after "3090和4090哪个好": both
             if query.intent == "spec":  # "how much power would we save with 4 h100s instead" after 16 cards' bill

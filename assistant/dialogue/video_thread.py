@@ -5,8 +5,11 @@ Contract: `last_video(dlg)` is the most recent VideoQuery the conversation answe
 few before it; a rent-or-buy of a video model's clips as that model), or None. `cheaper_video(dlg, base, follow)`
 is that model's pick below the card the last answer favoured (VideoQuery.cheaper_than), or None when the thread is
 not about a video model or no card was favoured.
-`video_time(dlg, follow, gpus)` is that model's clip time on the cards given (the ones the follow-up named or
-pointed at, else the ones the video answer was about), at the size the follow-up said; None without a video model.
+`why_of_two(dlg, base)`: "为啥差这么多" after a card's clip time that followed another card's: asked of both cards.
+`clips_of_thread(dlg, query)`: clips to make on a rented card naming no video model ("在autodl上租5090跑一百段要花多少
+钱") are the thread's video model's. `video_time(dlg, follow, gpus)` is that model's clip time on the cards given (the
+ones the follow-up named or pointed at, else the ones the video answer was about), at the size the follow-up said;
+None without a video model.
 """
 
 from __future__ import annotations
@@ -40,6 +43,27 @@ def cheaper_video(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     return dataclasses.replace(
         base, text=follow.text, settings=follow.settings, cheaper_than=focus, pick=False, budget_usd=None
     )
+
+
+def why_of_two(dlg: Dialogue, base: Query) -> Query | None:
+    """ "为啥差这么多" right after a video model's clip time on one card that followed its time on another: the video
+    question on both cards, the why asked (respond/video_why.py); None otherwise."""
+    if not isinstance(base, VideoQuery) or len(base.gpus) != 1:
+        return None
+    before = [q for q in dlg.context.history if isinstance(q, VideoQuery) and q.video == base.video]
+    other = next((g for q in reversed(before) for g in q.gpus if g.name and g.name != base.gpus[0].name), None)
+    if other is None:
+        return None
+    return dataclasses.replace(base, gpus=(other, *base.gpus), asked_figure="why", settings=())
+
+
+def clips_of_thread(dlg: Dialogue, query: Query) -> Query:
+    from assistant.queries import RatesQuery
+
+    if not isinstance(query, RatesQuery) or not query.clips or query.video:
+        return query
+    video = last_video(dlg)
+    return dataclasses.replace(query, video=video.video) if video is not None else query
 
 
 def video_time(dlg: Dialogue, follow: FollowUpQuery, gpus: list[GpuRef]) -> Query | None:

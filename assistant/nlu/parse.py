@@ -13,7 +13,7 @@ import dataclasses
 import re
 
 from assistant import i18n
-from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages
+from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages, video_work
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.bracketed import bracketed_unknown
@@ -312,7 +312,9 @@ def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = Tr
         items = attach_counts([Ref(t) if t.kind in ("GPU", "PRONOUN") else t for t in tags], cleaned)
     text = text if isinstance(text, str) else cleaned
     bag = Bag(text, tags, items, unknown, [t.text for t in toks], [t.start for t in toks], lang=lang)
-    result = retail_version(intents.read(Reading(bag, index, lex)), cleaned, lex)  # "5090国行": the RTX 5090 D
+    reading = Reading(bag, index, lex)
+    result = retail_version(intents.read(reading), cleaned, lex)  # "5090国行": the RTX 5090 D
+    result = video_work.rented_clips(result, reading)  # "租5090跑一百段要花多少钱": the hours those clips take
     generic = frozenset(_squashed(w) for w in lex.listed("uncovered_generic"))
     devices = uncovered_devices(tags, generic)
     # "国产卡有推荐的吗，能跑大模型的", "预算5万 国产卡推荐": a recommendation, the domestic cards said to be left

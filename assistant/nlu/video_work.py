@@ -2,16 +2,20 @@
 i2v ... ~30 clips a week", "每周出20段视频", "10 videos a day").
 
 Contract: `video_of(r)` -> the knowledge/video_models.csv key of the video model named (lexicon [lists]
-video_models), else None; `clips_per_week(text)` -> the clips said per day, week or month as clips a week, else None.
-Never raises.
+video_models), else None; `clips_per_week(text)` -> the clips said per day, week or month as clips a week, else None;
+`rented_clips(query, r)` -> a RatesQuery of one card with the clips it is to make ("在autodl上租5090跑一百段要花多少钱",
+"rent a 5090 on runpod for 100 clips") and the video model named (None: the thread's, dialogue/video_thread.py), any
+other query unchanged. Never raises.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.reading import Reading
+from assistant.queries import RatesQuery
 
 _PER_WEEK = {"day": 7.0, "week": 1.0, "month": 12.0 / 52.0}
 _UNIT = {"天": "day", "日": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month"}
@@ -40,3 +44,17 @@ def clips_per_week(text: str) -> float | None:
         unit = _UNIT[found.group(1).replace("个", "")]
         return float(found.group(2)) * _PER_WEEK[unit]
     return None
+
+
+_CLIP_AFTER = re.compile(r"\s*(?:段|条|个视频|支视频|clips?\b|videos?\b|vids?\b)", re.IGNORECASE)
+
+
+def rented_clips(query, r: Reading):
+    if not isinstance(query, RatesQuery) or query.hours or len({g.name for g in query.gpus if g.name}) != 1:
+        return query
+    if clips_per_week(r.text) is not None:
+        return query  # clips a week: a pace, not a number of clips to make
+    for t in (*r.b.kinds.get("NUMBER", []), *r.b.kinds.get("COUNTED", [])):
+        if _CLIP_AFTER.match(r.text, t.end) and float(t.number()) >= 1:
+            return dataclasses.replace(query, clips=float(t.number()), video=video_of(r))
+    return query

@@ -38,6 +38,7 @@ from assistant.respond import (
     rates_several,
     rates_value,
     rent_plan,
+    video_rent,
 )
 from assistant.respond.env import Env
 from assistant.respond.fit_sizing import sized_model
@@ -215,6 +216,9 @@ def respond(query: RatesQuery, env: Env) -> Answer:
 
 
 def _respond(query: RatesQuery, env: Env) -> Answer:
+    clips = video_rent.rates_of_clips(query, env, respond) if query.clips else None
+    if clips is not None:  # "在autodl上租5090跑一百段要花多少钱": the rent of the hours those clips take
+        return clips
     if query.hours_per_day:  # "每天只用4小时呢" after a rented job: the same rent, said in days at that use
         return _in_days(respond(dataclasses.replace(query, hours_per_day=None), env), query.hours_per_day, env)
     if query.work_of:  # "would 2 h100s be faster and cheaper overall" after 120 hours of an A100: that work on them

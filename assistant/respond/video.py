@@ -18,7 +18,7 @@ from assistant import i18n, paths
 from assistant.answer import Answer, Table
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import VideoQuery
-from assistant.respond import video_pick, video_time
+from assistant.respond import video_pick, video_time, video_why
 from assistant.respond.env import Env
 from assistant.respond.wording import counted, spec_source
 
@@ -187,6 +187,9 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
             head = env.t("video.family_lead", model=name) + head
         answer = dataclasses.replace(answer, headline=head)
+    why = video_why.lead(query, env)
+    if why:  # "为啥差这么多" after two cards' clip times: the compute between them, the reason the engine leads with
+        answer = dataclasses.replace(answer, figures=answer.figures | {"why_said": why})
     newer = successor_note(query, env)
     if newer:  # "is hunyuan video possible on a 16gb card": no as published, and its successor that is lighter
         answer = dataclasses.replace(answer, headline=answer.headline + i18n.gap(env.lang) + newer)

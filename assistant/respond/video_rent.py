@@ -6,6 +6,9 @@ else of the card the video pick names for the model (respond/video.py: the cheap
 settings), at the hours a week the clips take on that card (models/video_speed.py clip time, docs/model.md
 §video.speed, at the size asked, else the model's largest published size), the arithmetic said first. None when the
 query states no video model or clips, hours of use are said already, or no clip time is known for the card.
+`rates_of_clips(query, env, rent)`: a rent of one card for a number of clips ("在autodl上租5090跑一百段要花多少钱"):
+the rent (`rent`, respond/rates.respond) of the hours those clips take on it, the arithmetic said first; None
+without a video model, clips or a clip time.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.models import video_speed
-from assistant.queries import GpuRef, RentOrBuyQuery, VideoQuery
+from assistant.queries import GpuRef, RatesQuery, RentOrBuyQuery, VideoQuery
 from assistant.respond.env import Env
 from assistant.respond.wording import duration
 
@@ -67,3 +70,33 @@ def _picked(query: RentOrBuyQuery, env: Env) -> str | None:
 
     pick = video.respond(VideoQuery(text=query.text, video=query.video or "", pick=True), env)
     return pick.choice or next(iter(pick.gpus), None)
+
+
+def rates_of_clips(query: RatesQuery, env: Env, rent: Callable[[RatesQuery, Env], Answer]) -> Answer | None:
+    named = next((g for g in query.gpus if g.name), None)
+    if not query.video or not query.clips or named is None or query.hours:
+        return None
+    gpu = env.reader.gpu(named.name or "")
+    times = video_speed.clip_times(gpu, query.video) if gpu is not None else []
+    if gpu is None or not times:
+        return None
+    from assistant.nlu.intents.video import size_of
+
+    asked = size_of(query.text)
+    clip = next((c for c in times if c.size == asked), times[-1])
+    hours = query.clips * clip.seconds / 3600 / max(named.count, 1)  # n cards make n clips at once
+    answer = rent(dataclasses.replace(query, clips=None, mode="rent", hours=round(hours, 2), period=None), env)
+    model = next((r["name"] for r in _rows(query.video)), query.video)
+    lead = env.t(
+        "video_rent.clips_lead",
+        clips=f"{query.clips:g}",
+        model=model,
+        size=clip.size,
+        each=duration(env, clip.seconds / 3600),
+        gpu=gpu.short_name,
+        hours=f"{hours:,.1f}",
+    )
+    answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
+    answer.steps.insert(0, env.t("video_rent.step", frames=clip.frames, steps=clip.steps))
+    answer.figures["video_clips"] = {"clips": query.clips, "size": clip.size, "clip_seconds": round(clip.seconds)}
+    return answer

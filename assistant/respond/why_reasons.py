@@ -33,6 +33,9 @@ _RATIO_STEP = re.compile(r"\d(?:\.\d+)?x\b|倍|GB/s|TFLOPS")  # a comparison's r
 
 
 def reasons_lead(answer: Answer, env: Env) -> str:
+    said = answer.figures.get("why_said")  # an answer that worked out its own reason (respond/video_why.py)
+    if isinstance(said, str) and said:
+        return said
     asked = (answer.question or "").lower()
     tps = float(answer.figures.get("tokens_per_second") or 0)
     fits = answer.figures.get("fits", True)  # "why not" after a no: the memory, not the speed of a spill to RAM

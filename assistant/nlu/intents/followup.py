@@ -85,7 +85,7 @@ def about_last(r: Reading) -> Query | None:
         return None
     if (
         (b.has("WHY") or r.said("how_come"))  # "为啥推荐这个", "why so slow", "怎么这么贵": what the last answer said
-        and kinds <= {"WHY", "NO", "RECOMMEND", "BUY", "FASTER", "COST", "FIELD", "PRICES", "SPEED"} | AROUND
+        and kinds <= {"WHY", "NO", "RECOMMEND", "BUY", "FASTER", "COST", "FIELD", "PRICES", "SPEED", "COMPARE"} | AROUND
         and len(b.unknown) <= 2
         and _only(b.unknown, r.lex.listed("why_fillers") | r.lex.listed("why_about"))
         and not explain.names_concept(r)  # "why are workstation cards so expensive": that concept

@@ -95,6 +95,8 @@ def read(r: Reading) -> Query | None:
         return None
     if (r.b.has("BUY") and r.b.has("RENT") and r.b.has("OR", "VS")) or r.b.struct("rent_buy"):
         return None  # "每天用wan 2.2跑八小时，买5090还是长租AutoDL的4090": buying against renting (rent_or_buy)
+    if r.b.has("RENT") and r.explicit and _CLIPS_COUNTED.search(r.text):
+        return None  # "how much to rent a 5090 on runpod for 100 clips of wan 2.1 14b": those clips' rent (rates)
     budget = r.money() if r.b.has("MONEY", "BUDGET") else None
     named = named_models(r.text, r.lex.listed("video_models"))
     return VideoQuery(
@@ -109,6 +111,9 @@ def read(r: Reading) -> Query | None:
         and not (r.explicit or budget or r.b.has("MEMORY", "FIT") or said(r, "asked_minimum")),
         size=size_of(r.text),
     )
+
+
+_CLIPS_COUNTED = re.compile(r"\d\s*(?:clips?|videos?)\b|[一二三四五六七八九十百千\d]\s*[段条]")  # "100 clips", "一百段"
 
 
 def key_of(alias: str) -> str:
