@@ -146,6 +146,7 @@ class FollowUpQuery(Query):
     # "what if i get $700 for it", "要是能卖5000呢" after a swap weighed: the amount is what the card sold brings back
     sale: bool | float = False  # a float: the share of its price it sells for ("sell it after 2 years for half")
     addons: tuple[tuple[str, int, bool], ...] | None = None  # "with a lora and a controlnet on top?": FitQuery.addons
+    budget_share: float | None = None  # "anything cheaper? like half that": that share of the last budget
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -165,6 +165,8 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
             changes["cheaper_than"] = focus
             changes["cheaper_than_count"] = ctx.focus_count if focus == ctx.focus else 1
         changes = subject.cheaper_than_offer(dlg, changes)  # a card offered in the thread: cheaper than that offer
+        if follow.budget_share and rec.budget_usd and "budget_usd" not in changes:  # "like half that": of the budget
+            changes["budget_usd"] = round(rec.budget_usd * follow.budget_share, 2)
     if follow.ask == "other":  # "what else?", "second choice?": the best option besides the cards picked before
         changes["other_than"] = _picked_before(dlg, rec)
     if follow.vendor:

@@ -42,8 +42,24 @@ def job_data(r: Reading) -> dict:
 
 
 def job_and_adapters(r: Reading) -> dict:
-    """The job's data and the adapters a follow-up says ("with a lora and a controlnet on top?": the image set-up's)."""
-    return job_data(r) | {"addons": adapters(r) or None}
+    """The job's data and the adapters a follow-up says ("with a lora and a controlnet on top?": the image set-up's),
+    and the share of the last amount it names ("anything cheaper? like half that": 0.5, FollowUpQuery.budget_share)."""
+    return job_data(r) | {"addons": adapters(r) or None, "budget_share": budget_share(r)}
+
+
+_SHARES = (
+    (
+        re.compile(r"\bhalf (?:that|of that|the price|the budget|as much|of it|of the price)\b|\bfor half\b|半价|一半"),
+        0.5,
+    ),
+    (re.compile(r"\ba third of\b|\bone third of\b|三分之一"), 1 / 3),
+    (re.compile(r"\ba quarter of\b|四分之一"), 0.25),
+)
+
+
+def budget_share(r: Reading) -> float | None:
+    low = r.text.lower()
+    return next((share for pattern, share in _SHARES if pattern.search(low)), None)
 
 
 def data_images(r: Reading) -> float | None:

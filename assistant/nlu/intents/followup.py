@@ -24,6 +24,7 @@ from assistant.nlu.followup_details import (
     _count_word,
     _sale_said,
     bare_hours,
+    budget_share,
     data_images,
     job_and_adapters,
     made_in,
@@ -458,8 +459,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         ask = "buy"  # "那自己买张4060ti 16g呢", "what if i just buy a 4060 ti": owning that card (after a rental)
     replace_ = b.has("NO")  # below "4 of the amd ones": the cards pointed at by their maker, counted, as references
     gpus = referred(r) or [g for g in r.counted_them() if (g.pronoun or "").startswith("vendor:")]
-    # "with at least 16gb", "only 24gb+ cards", "24g以上的"; "on a 16gb card": any card of that size, no variant
-    at_least = b.has("MORE", "ONLY") or size_or_more_said(r.text) or card_size_said(r.text, vram=False)
+    at_least = b.has("MORE", "ONLY") or size_or_more_said(r.text) or card_size_said(r.text, vram=False)  # "24gb+"
     if b.has("ORGANIZATION", "BUDGET", "CONDITION") and all(g.pronoun in ("it", "that") for g in gpus):
         gpus = []  # "what if it's for my company": "it" is the purchase, not a GPU
     variants = r.lex.listed("variant")
@@ -496,7 +496,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         gpus=tuple(gpus),
         replace=replace_,
         workload=r.workload,
-        precision=r.precision,
+        precision=None if r.precision == "fp16" and budget_share(r) == 0.5 else r.precision,  # "half that": no fp16
         gpu_count=count,
         model=r.model,
         context_tokens=r.num("CONTEXT"),
