@@ -494,3 +494,4 @@ class VideoQuery(Query):
     typical: bool = False  # no model named ("文生视频 4090够吗"): the usual open video model's family answers, said
     # several video models named ("hunyuan video / wan 2.1, minimum card?"): each as typed, in text order; each answered
     models_named: tuple[str, ...] = ()
+    training: bool = False  # "can i lora wan 2.1 14b on a 4090": training asked, which the data does not hold

@@ -165,8 +165,13 @@ def not_excluding(steps: list[str], gpu: str, env: Env) -> list[str]:
 
 
 def excluded_steps(ranking, budget: float | None, env: Env) -> list[str]:
-    """Up to five notable exclusions with their reasons (unpriced and laptop cards are not notable)."""
-    notable = [(g, r) for g, r in ranking.excluded if r != "no price in the snapshot" and "laptop" not in r][:5]
+    """Up to five notable exclusions with their reasons (unpriced and laptop cards, and Apple's machines left out by
+    their maker, are not notable: no card ranking would hold them)."""
+    notable = [
+        (g, r)
+        for g, r in ranking.excluded
+        if r != "no price in the snapshot" and "laptop" not in r and not (g.startswith("Apple ") and "Apple" in r)
+    ][:5]
     if not notable:
         return []
     items = i18n.sep(env.lang).join(

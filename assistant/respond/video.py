@@ -187,6 +187,10 @@ def respond(query: VideoQuery, env: Env) -> Answer:
             name = next((r["name"] for r in _rows() if r["key"] == query.video), query.video)
             head = env.t("video.family_lead", model=name) + head
         answer = dataclasses.replace(answer, headline=head)
+    if query.training:  # "can i lora wan 2.1 14b on a 4090": no training memory on record, said before what is
+        answer = dataclasses.replace(
+            answer, headline=env.t("video.training_unknown") + i18n.gap(env.lang) + answer.headline
+        )
     why = video_why.lead(query, env)
     if why:  # "为啥差这么多" after two cards' clip times: the compute between them, the reason the engine leads with
         answer = dataclasses.replace(answer, figures=answer.figures | {"why_said": why})

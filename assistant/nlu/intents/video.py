@@ -110,6 +110,7 @@ def read(r: Reading) -> Query | None:
         pick=r.b.has("RECOMMEND")
         and not (r.explicit or budget or r.b.has("MEMORY", "FIT") or said(r, "asked_minimum")),
         size=size_of(r.text),
+        training=r.mode() != "inference",  # "can i lora wan 2.1 14b on a 4090": a LoRA trained on it, asked
     )
 
 
