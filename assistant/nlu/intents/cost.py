@@ -209,6 +209,8 @@ def kind(r: Reading) -> str | None:
     b = r.b
     if _run_timed(r):
         return "training_run"  # "how long would a 125m gpt2 take on 10b tokens on my 3090": a run from scratch
+    if said(r, "amortize_words") and (r.explicit or b.has("PRONOUN")):
+        return "tco"  # "按3年折旧加电费…每个月摊下来多少钱", "amortized over 3 years": the whole cost, spread
     per = b.has("HOURS") or period(r)
     stated = (
         power_asked(r)
