@@ -164,3 +164,13 @@ def referred(r: Reading) -> list:
     low = r.text.lower()
     phrases = [w for w in r.lex.listed("cost_total_asked") if w in low]
     return [g for g in r.refs if not (g.pronoun and any((g.mention or "").lower() in w for w in phrases))]
+
+
+def follow_precision(r: Reading) -> str | None:
+    """The precision a follow-up asks: "不量化呢", "what about unquantized" (list full_weights, tag UNQUANTIZED) the
+    16-bit weights; "like half that" no precision (a share of a budget, not fp16)."""
+    if r.precision == "fp16" and budget_share(r) == 0.5:
+        return None
+    if r.precision is None and (r.b.has("UNQUANTIZED") or said(r, "full_weights")):
+        return "fp16"
+    return r.precision

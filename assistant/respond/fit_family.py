@@ -13,6 +13,7 @@ says how many fit and the largest that does, and how to ask about one. `figures`
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 
 from assistant import i18n
@@ -23,14 +24,21 @@ from assistant.respond.env import Env
 MAX_ROWS = 8  # the sizes shown; a family with more (qwen) shows the newest model of each size up to this many
 
 
+_VISION = re.compile(r"vision|-vl\b", re.IGNORECASE)  # a vision-language family ("Llama 3.2 Vision", "Qwen2.5-VL")
+
+
 def one_per_size(keys, env: Env, limit: int = MAX_ROWS) -> list:
     """The family's models among `keys`, one per size (the first of each size, newest first in the lists given),
-    smallest first; with more sizes than `limit`, the largest (the small ones fit anything that holds a larger one)."""
+    smallest first; with more sizes than `limit`, the largest (the small ones fit anything that holds a larger one);
+    vision-language members left out when the family has text-only ones."""
     by_size: dict[float, object] = {}
-    for key in keys:
-        model = env.reader.model(key)
-        if model is None or model.kind == "image" or not model.params_b:
+    models = [m for m in (env.reader.model(key) for key in keys) if m is not None]
+    text_only = any(not _VISION.search(m.family) for m in models if m.kind == "llm")
+    for model in models:
+        if model.kind == "image" or not model.params_b:
             continue
+        if text_only and _VISION.search(model.family):
+            continue  # "llama" asks the text models: a vision-language member (Llama 3.2 11B Vision) is another line
         by_size.setdefault(round(model.params_b, 1), model)
     return [by_size[p] for p in sorted(by_size)][-limit:]
 

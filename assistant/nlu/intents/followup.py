@@ -24,8 +24,8 @@ from assistant.nlu.followup_details import (
     _count_word,
     _sale_said,
     bare_hours,
-    budget_share,
     data_images,
+    follow_precision,
     job_and_adapters,
     made_in,
     mode_said,
@@ -496,7 +496,7 @@ def build(r: Reading, ask: str | None = None, want_speed: bool = False) -> Follo
         gpus=tuple(gpus),
         replace=replace_,
         workload=r.workload,
-        precision=None if r.precision == "fp16" and budget_share(r) == 0.5 else r.precision,  # "half that": no fp16
+        precision=follow_precision(r),  # "不量化呢": 16-bit; "half that": no fp16
         gpu_count=count,
         model=r.model,
         context_tokens=r.num("CONTEXT"),
