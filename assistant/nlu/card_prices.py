@@ -136,6 +136,12 @@ def clause_prices(r: Reading, query, settings) -> list[Setting]:
         a, b = _bounds(low, s.start, splits)
         if any(w in low[a : s.start] for w in sold):
             continue
+        last = max((t for t in cards if a <= t.start and t.end <= s.start), key=lambda t: t.end, default=None)
+        if last is not None and _both_priced(low[last.end : s.start], refs, r):
+            # "二手2070 super和全新3050都是一千五左右": the amount after the cards and a word for all of them: each
+            out += _each_card(s, [g for n, g in refs.items() if n not in priced], r)
+            priced.update(refs)
+            continue
         name = _card_beside(low, s, [t for t in cards if a <= t.start < b])
         if name is None and not any(a <= t.start < b for t in cards):
             if _both_priced(low[a : s.start], refs, r):  # "4090D 和 5080 ...，京东价差不多都 1w 出头": each of them

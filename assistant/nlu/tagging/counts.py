@@ -103,6 +103,7 @@ class CountTagging(MoneyTagging):
             or self.gpu_start(j + cl)
             or self.index.model_at(tt, j + cl)
             or "GPU_WORD" in (self.lex.match(tt, j + cl) or (0, {}))[1]
+            or "PRONOUN" in (self.lex.match(tt, j + cl) or (0, {}))[1]  # "插两张它跑14b": two of the card talked about
             or self._condition_then_gpu(j + cl)
             or self._modifier_then_gpu(j + cl)
         ):
