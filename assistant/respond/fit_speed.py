@@ -61,7 +61,11 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     if model.kind != "llm" or query.mode != "inference" or spec is None or experts_offloaded:
         return head, steps, figures
     if not f.fits and gpu.unified_memory:  # unified memory is the system RAM: nothing to offload to
-        if query.want_speed and spec.unified_memory:  # "mac mini m4 16g 能跑14b吗 多快": the speed where it fits
+        alt = _on_gpu_alternative(case) if query.want_speed and spec.unified_memory else None
+        if alt is not None and alt[1] > 0:  # "tok/s?" after Maverick at q4 on a 192 GB Mac: at the quant that fits
+            head = env.t("fit.unified_fit_speed", tps=f"{alt[1]:.1f}", prec=alt[0]) + i18n.gap(env.lang) + head
+            figures["tokens_per_second"] = round(alt[1], 1)
+        elif query.want_speed and spec.unified_memory:  # "mac mini m4 16g 能跑14b吗 多快": the speed where it fits
             near = llm.decode_speed(spec, model, prec, context=1024, batch=1, n_gpus=n)
             if near.tokens_per_s > 0:
                 head += i18n.gap(env.lang) + env.t("fit.unified_near_speed", tps=f"{near.tokens_per_s:.1f}", prec=prec)
