@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from assistant.nlu.intents.rates import PERIODS, period, provider
-from assistant.nlu.intents.rent_or_buy import against_buying, usage
+from assistant.nlu.intents.rent_or_buy import against_buying, renting_the_other, usage
 from assistant.nlu.intents.verdict import said
 from assistant.nlu.local_dollars import local_dollar
 from assistant.nlu.reader_needs import needs
@@ -38,6 +38,8 @@ def read(r: Reading) -> Query | None:
         return None  # "那买3090要多花多少钱": its price against the card talked about (compare), not owning it
     if cost == "tco" and r.b.has("FASTER") and said(r, "cheaper_overall_words"):
         return None  # "would 2 h100s be faster and cheaper overall": the work on them weighed, not owning them
+    if cost == "tco" and renting_the_other(r):
+        return None  # "3 yr tco of 4x rtx pro 6000 vs renting 4x h100 on runpod": buying one against renting the other
     if cost == "tco" and (rented := _hours_needed(r)) is not None:
         return rented  # "i need an h100 for about 40 hours total, cost?": those hours rented, no 5 years owned
     if cost == "running" and _images_made(r):

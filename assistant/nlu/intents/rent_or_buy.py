@@ -57,6 +57,15 @@ def against_buying(r: Reading) -> bool:
     )
 
 
+def renting_the_other(r: Reading) -> bool:
+    """Two or more cards named and a renting word right after a comparing word ("vs renting 4x h100", "还是租4张h100"):
+    owning the first set against renting the second (rent_or_buy), not two sets owned."""
+    tags = r.b.tags
+    return len(r.explicit) >= 2 and any(
+        t.kind in ("VS", "OR", "THAN") and k + 1 < len(tags) and tags[k + 1].kind == "RENT" for k, t in enumerate(tags)
+    )
+
+
 _WEEKLY_BEFORE = re.compile(r"\b(?:every|each|per|a|one|1)\s+week\b[^.?!]{0,24}?(\d+(?:\.\d+)?)\s*(?:hours|hrs|h)\b")
 
 
@@ -96,6 +105,7 @@ def read(r: Reading) -> Query | None:
     paid = paid or (b.has("BUY") and b.has("COMPARE") and bool(provider(r)) and len(r.explicit) == 1)
     paid = paid or _cloud_against_buying(r)  # "colab pro vs buying a 3060", "buy a gpu or just use runpod"
     paid = paid or against_buying(r)  # "is it worth it vs buying" after a rent asked
+    paid = paid or renting_the_other(r)  # "tco of 4x rtx pro 6000 vs renting 4x h100 on runpod": buy one, rent one
     structured = bool(b.struct("rent_buy")) and not _buy_against_card(r)
     if not (b.has("RENT") or structured or doubt or payback or paid):
         return None
