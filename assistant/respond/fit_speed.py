@@ -21,7 +21,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery
 from assistant.respond import asked, context_drop, train_rate
 from assistant.respond.env import Env
-from assistant.respond.fit_hints import lighter_quant, smaller_quant
+from assistant.respond.fit_near import figures_of, on_gpu_alternative, unified_speed
 from assistant.respond.fit_rows import FitCase
 from assistant.respond.image_train_time import image_job_time
 from assistant.respond.pricing import speech
@@ -61,16 +61,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
     if model.kind != "llm" or query.mode != "inference" or spec is None or experts_offloaded:
         return head, steps, figures
     if not f.fits and gpu.unified_memory:  # unified memory is the system RAM: nothing to offload to
-        alt = _on_gpu_alternative(case) if query.want_speed and spec.unified_memory else None
-        if alt is not None and alt[1] > 0:  # "tok/s?" after Maverick at q4 on a 192 GB Mac: at the quant that fits
-            head = env.t("fit.unified_fit_speed", tps=f"{alt[1]:.1f}", prec=alt[0]) + i18n.gap(env.lang) + head
-            figures["tokens_per_second"] = round(alt[1], 1)
-        elif query.want_speed and spec.unified_memory:  # "mac mini m4 16g 能跑14b吗 多快": the speed where it fits
-            near = llm.decode_speed(spec, model, prec, context=1024, batch=1, n_gpus=n)
-            if near.tokens_per_s > 0:
-                head += i18n.gap(env.lang) + env.t("fit.unified_near_speed", tps=f"{near.tokens_per_s:.1f}", prec=prec)
-                figures["tokens_per_second"] = round(near.tokens_per_s, 1)
-        return head, steps, figures
+        return unified_speed(case, head), steps, figures_of(case)
     link = scaling.link(spec, n)  # 8 x H100 SXM split their layers over NVSwitch, not PCIe
     link = "pcie" if link == "nvlink" else link  # a bridge for two 3090s is an option, not assumed
     tensor = tensor_split(case) == "tensor"
@@ -84,7 +75,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
         # "我4060笔记本能跑14b吗": it runs, at a usable speed, with a part in system RAM
         runs = _run_asked(query, env) and (tps or 0) >= USABLE_TPS and not query.precision  # at the usual quant
         headed_no = head.startswith(env.t("fit.head_no_word"))
-        offload_asked = offload_asked or (runs and headed_no and _on_gpu_alternative(case) is None)  # no all-GPU way
+        offload_asked = offload_asked or (runs and headed_no and on_gpu_alternative(case) is None)  # no all-GPU way
         offload_asked = offload_asked or (headed_no and _at_all(query, env))  # "will it run at all": slowly, yes
         if tps and (query.want_speed or offload_asked or offloaded <= OFFLOAD_NEAR_MISS * weights):
             figures = {"tokens_per_second": round(tps, 1), "offloaded_gb": round(offloaded, 1)}
@@ -98,7 +89,7 @@ def llm_speed(case: FitCase, head: str, where: str, experts_offloaded: bool) -> 
                 if ram:  # "i have 64gb ddr5": the user's RAM holds the part offloaded, said
                     route += env.t("fit.offload_ram_ok", need=f"{offloaded + OS_RAM_GB:.0f}", ram=f"{ram:g}")
                 return lead + route + said, steps, figures
-            alt = _on_gpu_alternative(case)
+            alt = on_gpu_alternative(case)
             if alt:  # a near miss that fits all on the GPU(s) leads; the offload speed is the set-up as asked
                 figures |= {"tokens_per_second": round(alt[1], 1), "offload_tokens_per_second": round(tps, 1)}
                 said, figures["targets"] = targets_met(env, query, alt[1] / dec.batch, alt[1])
@@ -508,28 +499,6 @@ def job_values(query: FitQuery, env: Env, model: ModelSpec, gpu, n: int) -> tupl
     data = tokens_text(asked, env, figures["tokens"])
     values = dict(time=duration(env, hours), what=counted(env, gpu, n), data=data)
     return values, steps, {"job_hours": round(hours, 2), **figures}
-
-
-ALT_MIN_CONTEXT = 2048  # a shorter context that fits is offered as the all-on-GPU way from this length on [A]
-
-
-def _on_gpu_alternative(case: FitCase) -> tuple[str, float] | None:
-    """A near miss that fits all in GPU memory: the same precision at a shorter context (at least
-    ALT_MIN_CONTEXT tokens; its speed at that context), else the first slightly smaller quantization at the
-    context asked, else the lower one the answer names (q4_k_m under fp16): (what, tokens/s); None when none fits."""
-    query, model, gpu, n = case.query, case.model, case.gpu, case.n
-    prec = case.pick[0]
-    ctx = memory.max_context(model, prec, gpu.memory_gb or 0.0, n, batch=query.batch or 1)
-    if ctx >= ALT_MIN_CONTEXT and case.spec is not None:  # its speed at that context (the KV cache read is shorter)
-        at = min(ctx, query.context_tokens or 1024)
-        shorter = llm.decode_speed(case.spec, model, prec, context=at, batch=query.batch or 1, n_gpus=n)
-        return case.env.t("fit.alt_context", prec=prec, ctx=f"{ctx:,}"), shorter.tokens_per_s
-    smaller = smaller_quant(model, query, prec, gpu, n) or lighter_quant(model, query, prec, gpu, n)
-    if smaller is None or case.spec is None:
-        return None
-    context = query.context_tokens or 1024
-    speed = llm.decode_speed(case.spec, model, smaller[0], context=context, batch=query.batch or 1, n_gpus=n)
-    return smaller[0], speed.tokens_per_s
 
 
 def _tps(v: float) -> str:

@@ -266,6 +266,11 @@ def cheapest(query: RatesQuery, env: Env) -> Answer:
     clouds = query.providers if several else (query.provider,)
     rates = env.reader.cloud_rates() if several else env.cloud_rates()
     offers = [r for key in clouds for r in of_provider(key, rates)]
+    absent = ""
+    if query.provider and not several and not offers:  # "阿里云上租呢": no rate there, said; the others that do it
+        from assistant.respond.offers import provider_name
+
+        absent, offers = env.t("rates.provider_none", provider=provider_name(query.provider)), rates
     jobs = job_plan.cheapest_jobs(model, query.method, tokens, offers, env.reader.gpu)
     method, data = method_text(query, env), tokens_text(query, env, tokens)
     if not jobs:
@@ -297,6 +302,7 @@ def cheapest(query: RatesQuery, env: Env) -> Answer:
         )
         + deadline_said
     )
+    head = i18n.gap(env.lang).join(p for p in (absent, head) if p)
     shown = jobs[:SHOWN]
     table = Table(
         headers=[
