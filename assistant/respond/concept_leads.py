@@ -34,6 +34,7 @@ from assistant.respond.concept_leads_cards import (
 from assistant.respond.concept_leads_formats import formats
 from assistant.respond.concept_leads_measured import eval_rates, offload_log, prompt_wait, speed_check
 from assistant.respond.concept_leads_memory import (
+    draft_memory,
     gqa,
     kv_size,
     lora_rank,
@@ -156,4 +157,5 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "embeddings": embed_time,
     "inference-runtimes": runtime_pick,
     "moe": moe_of_model,
+    "speculative-decoding": draft_memory,
 }

@@ -385,3 +385,29 @@ def moe_of_model(query: ExplainQuery, env: Env) -> Lead | None:
         return None  # experts without an active count on record: the concept alone answers
     text = text or env.t("explain.moe_dense", model=model.name, total=f"{model.params_b:.3g}")
     return Lead(text, {"model": model.key, "moe": (model.experts or 0) > 1}, env.cite(model.source))
+
+
+DRAFT_MODEL, TARGET_MODEL = "llama-3.2-1b", "llama-3.3-70b"  # a usual pairing (same tokenizer), for scale [A]
+
+
+def draft_memory(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "does the draft model eat a lot of extra vram": what a small draft model takes beside its target, worked out
+    for a usual pairing (Llama 3.2 1B at q8_0 drafting for Llama 3.3 70B at q4_k_m, 4k context; §mem), only when
+    memory is asked."""
+    if not lexicon(env.lang).words_in("memory_asked_words", f" {query.text.lower()} "):
+        return None
+    draft, target = env.reader.model(DRAFT_MODEL), env.reader.model(TARGET_MODEL)
+    if draft is None or target is None:
+        return None
+    small = memory.inference_memory(draft, "q8_0", context=4096).total_gb
+    big = memory.inference_memory(target, "q4_k_m", context=4096).total_gb
+    text = env.t(
+        "explain.draft_memory",
+        draft=draft.name,
+        target=target.name,
+        small=f"{small:.1f}",
+        big=f"{big:.1f}",
+        share=f"{small / big * 100:.0f}",
+    )
+    figures = {"draft_gb": round(small, 2), "target_gb": round(big, 2)}
+    return Lead(text, figures, env.cite(draft.source, target.source, "docs/model.md §mem"))
