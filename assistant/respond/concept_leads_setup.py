@@ -13,6 +13,8 @@ with (the concept's text then answers alone). Pure.
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.models.platforms import platform_for
 from assistant.nlu.lexicon import lexicon
@@ -131,3 +133,24 @@ def runtime_pick(query: ExplainQuery, env: Env) -> Lead | None:
     else:
         return None
     return Lead(env.t(key), {"runtime_pick": key.rsplit("_", 1)[-1]}, env.cite("concept-runtimes-2026"))
+
+
+MIG_SLICES = 7  # the most MIG instances one A100 / H100 / H200 / B200 gives; each has about 1/8 of the memory [A]
+_MIG_USE = re.compile(r"有啥用|有什么用|干嘛|用来|推理|跑模型|\bfor\b|\buse\b|\buseful\b|\bgood\b|\binference\b|\bserv")
+
+
+def mig_use(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "A100切成7份跑推理有啥用", "what is mig good for with an h100": what one slice of the card named (about 1/8 of
+    its memory) holds at 4-bit (fit_sizing.largest_llm), and what slicing is for; None without a MIG-capable card
+    named or a use asked."""
+    named = [env.gpu(g.name) for g in query.gpus if g.name]
+    gpu = next((g for g in named if g is not None and g.memory_gb), None)
+    if gpu is None or not _MIG_USE.search(query.text.lower()):
+        return None
+    from assistant.respond.fit_sizing import largest_llm
+
+    slice_gb = (gpu.memory_gb or 0) / 8
+    model = largest_llm(env, slice_gb)
+    key = "explain.mig_use" if model else "explain.mig_use_none"
+    text = env.t(key, gpu=gpu.short_name, n=MIG_SLICES, gb=f"{slice_gb:.0f}", model=model or "")
+    return Lead(text, {"mig_slice_gb": round(slice_gb, 1), "mig_largest": model}, ["docs/model.md §mem.largest"])
