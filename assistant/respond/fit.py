@@ -119,6 +119,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         card = gpu if gpu is not None or not query.memory_gb else SimpleNamespace(name=None, memory_gb=query.memory_gb)
         return fit_fix.advise(answer, query, env, sized_model(query, env)[0], card, n)  # "my 12gb card": its memory
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
+    answer = rocm_multi.practice(answer, query, env)  # "6700 xt ... or is amd still cursed": AMD's software today
     answer = work_rent.priced(answer, query, env)  # "10000 sdxl images on a rented a100": that time's rent
     answer = speech_rent.per_audio_hour(answer, query, env)  # "whisper on a rented 4090, cost per audio hour"
     answer = fit_kv.lead(answer, query, env)  # "how much vram does the kv cache take for 128k ... on 2x a6000"

@@ -5,7 +5,10 @@ Contract: `note(answer, query, env)` appends to the headline of a fit answer abo
 says a word of lexicon [lists] rocm_multi_words the practice on record: llama.cpp splits a model by layer across
 Radeon cards on ROCm (reports of two RX 7900 XTX, llama.cpp PR #27825, which also adds a faster tensor split), and
 mixed generations or cards on narrow links have given garbled output (koboldcpp-rocm #102; ollama #3158 on two RX 7900
-XTX, 2024, closed): test each card alone, then both. Other answers are returned as they are.
+XTX, 2024, closed): test each card alone, then both. `practice(answer, query, env)` appends, to a fit answer about
+AMD cards whose question doubts AMD's software (lexicon [lists] amd_doubt_words: "is amd still cursed", "a卡还坑吗"),
+the first sentences of the amd-practice concept (knowledge/concepts.toml, its sources cited). Other answers are
+returned as they are.
 """
 
 from __future__ import annotations
@@ -31,4 +34,24 @@ def note(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return answer
     answer.headline += i18n.gap(env.lang) + env.t("fit.rocm_multi")
     answer.sources = [*answer.sources, *(s for s in env.cite(*SOURCES) if s not in answer.sources)]
+    return answer
+
+
+def practice(answer: Answer, query: FitQuery, env: Env) -> Answer:
+    if answer.clarification or not answer.headline:
+        return answer
+    gpus = env.reader.gpus([r.name for r in query.gpus if r.name])
+    if not gpus or any(g.vendor != "AMD" for g in gpus):
+        return answer
+    if not lexicon(env.lang).words_in("amd_doubt_words", f" {query.text.lower()} "):
+        return answer
+    concept = next((c for c in env.reader.concepts if c.key == "amd-practice"), None)
+    if concept is None:
+        return answer
+    text = concept.text_zh if env.lang == "zh" and concept.text_zh else concept.text
+    cut = "。" if env.lang == "zh" else ". "  # its first two sentences
+    said = cut.join(text.split(cut)[:2]).rstrip("。.") + ("。" if env.lang == "zh" else ".")
+    answer.headline += i18n.gap(env.lang) + env.t("fit.amd_practice", text=said)
+    cited = env.cite(*concept.source.split(";"))
+    answer.sources = [*answer.sources, *(s for s in cited if s not in answer.sources)]
     return answer
