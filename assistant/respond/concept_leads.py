@@ -45,7 +45,7 @@ from assistant.respond.concept_leads_memory import (
     why_inference_memory,
     why_memory,
 )
-from assistant.respond.concept_leads_setup import mig_use, room_heat, runtime_pick, spikes, sxm_card
+from assistant.respond.concept_leads_setup import mig_use, room_heat, runtime_pick, spikes, sxm_card, tp_split
 from assistant.respond.concept_leads_speed import context_speed, offload_speed, quant_speed, slow_card, speed_bound
 from assistant.respond.embed_time import embed_time
 from assistant.respond.env import Env
@@ -159,4 +159,5 @@ _LEADS: dict[str, Callable[[ExplainQuery, Env], Lead | None]] = {
     "moe": moe_of_model,
     "speculative-decoding": draft_memory,
     "mig": mig_use,
+    "tensor-parallelism": tp_split,
 }

@@ -154,3 +154,30 @@ def mig_use(query: ExplainQuery, env: Env) -> Lead | None:
     key = "explain.mig_use" if model else "explain.mig_use_none"
     text = env.t(key, gpu=gpu.short_name, n=MIG_SLICES, gb=f"{slice_gb:.0f}", model=model or "")
     return Lead(text, {"mig_slice_gb": round(slice_gb, 1), "mig_largest": model}, ["docs/model.md §mem.largest"])
+
+
+_CARDS_SAID = re.compile(r"(\d+|[两二三四五六七八])\s*(?:x\s*)?(?:张|块|卡|gpus?\b|cards?\b|x\b)", re.IGNORECASE)
+_ZH_DIGITS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
+
+
+def tp_split(query: ExplainQuery, env: Env) -> Lead | None:
+    """ "3张4090能开张量并行吗", "can i run vllm tensor parallel on 3 gpus": vLLM's tensor parallelism needs the
+    model's attention heads to divide by the number of cards (vLLM ModelConfig check); the model named, else the usual
+    example, and the card counts that work; None without a count of cards said."""
+    from assistant.respond.concept_lead import GQA_MODEL, named_or_example
+
+    found = _CARDS_SAID.search(query.text)
+    if found is None:
+        return None
+    word = found.group(1)
+    n = int(word) if word.isdigit() else _ZH_DIGITS.get(word, 0)
+    model, note = named_or_example(query, env, GQA_MODEL)
+    heads = int(model.attention_heads or 0) if model is not None else 0
+    if n < 2 or heads < 1:
+        return None
+    sizes = [k for k in range(2, 9) if heads % k == 0]
+    key = "explain.tp_ok" if heads % n == 0 else "explain.tp_no"
+    most = max((k for k in sizes if k < n), default=1)
+    text = env.t(key, model=model.name, heads=heads, n=n, sizes="/".join(map(str, sizes)), most=most)
+    figures = {"tp_heads": heads, "tp_cards": n}
+    return Lead(" ".join(p for p in (text, note) if p), figures, env.cite("sw-vllm-tp-heads"))

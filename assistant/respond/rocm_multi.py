@@ -13,6 +13,8 @@ returned as they are.
 
 from __future__ import annotations
 
+import re
+
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
@@ -48,9 +50,9 @@ def practice(answer: Answer, query: FitQuery, env: Env) -> Answer:
     concept = next((c for c in env.reader.concepts if c.key == "amd-practice"), None)
     if concept is None:
         return answer
-    text = concept.text_zh if env.lang == "zh" and concept.text_zh else concept.text
-    cut = "。" if env.lang == "zh" else ". "  # its first two sentences
-    said = cut.join(text.split(cut)[:2]).rstrip("。.") + ("。" if env.lang == "zh" else ".")
+    text = getattr(concept, f"text_{env.lang}", None) or concept.text
+    sentences = [p for p in re.split(r"(?<=。)|(?<=\.)\s+", text) if p.strip()]
+    said = i18n.gap(env.lang).join(sentences[:2])  # its first two sentences
     answer.headline += i18n.gap(env.lang) + env.t("fit.amd_practice", text=said)
     cited = env.cite(*concept.source.split(";"))
     answer.sources = [*answer.sources, *(s for s in cited if s not in answer.sources)]
