@@ -24,32 +24,39 @@ from assistant.respond.env import Env
 from assistant.respond.wording import duration
 
 
+def _clip(text: str, video: str, gpu):
+    """The clip the hours are counted in: the model's clip on `gpu` at the size the text asks, else its largest
+    published size; None when no clip time is known."""
+    times = video_speed.clip_times(gpu, video) if gpu is not None else []
+    if not times:
+        return None
+    from assistant.nlu.intents.video import size_of
+
+    asked = size_of(text)
+    return next((c for c in times if c.size == asked), times[-1])
+
+
+def _lead(key: str, env: Env, clips: float, video: str, clip, gpu, hours: float) -> str:
+    model = next((r["name"] for r in _rows(video)), video)
+    each = duration(env, clip.seconds / 3600)
+    values = dict(clips=f"{clips:g}", model=model, size=clip.size, each=each, gpu=gpu.short_name)
+    return env.t(key, hours=f"{hours:,.1f}", **values)
+
+
 def respond(query: RentOrBuyQuery, env: Env, weigh: Callable[[RentOrBuyQuery, Env], Answer]) -> Answer | None:
     if not query.video or not query.clips_per_week or query.hours_per_week or query.utilization:
         return None
     named = next((g for g in query.gpus if g.name), None)
     name = named.name if named else _picked(query, env)
     gpu = env.reader.gpu(name) if name else None
-    times = video_speed.clip_times(gpu, query.video) if gpu is not None else []
-    if gpu is None or not times:
+    clip = _clip(query.text, query.video, gpu)
+    if gpu is None or clip is None:
         return None
-    from assistant.nlu.intents.video import size_of
-
-    asked = size_of(query.text)
-    clip = next((c for c in times if c.size == asked), times[-1])
     hours = query.clips_per_week * clip.seconds / 3600
     ref = named or GpuRef(mention="", name=gpu.name)
     answer = weigh(dataclasses.replace(query, gpus=(ref,), hours_per_week=min(hours, 168.0)), env)
+    lead = _lead("video_rent.lead", env, query.clips_per_week, query.video, clip, gpu, hours)
     model = next((r["name"] for r in _rows(query.video)), query.video)
-    lead = env.t(
-        "video_rent.lead",
-        clips=f"{query.clips_per_week:g}",
-        model=model,
-        size=clip.size,
-        each=duration(env, clip.seconds / 3600),
-        gpu=gpu.short_name,
-        hours=f"{hours:,.1f}",
-    )
     picked = "" if named else env.t("video_rent.picked", gpu=gpu.short_name, model=model)
     answer.headline = i18n.gap(env.lang).join(p for p in (lead, answer.headline, picked) if p)
     answer.figures |= {"video_rent": {"video": query.video, "clips_per_week": query.clips_per_week}}
@@ -77,25 +84,12 @@ def rates_of_clips(query: RatesQuery, env: Env, rent: Callable[[RatesQuery, Env]
     if not query.video or not query.clips or named is None or query.hours:
         return None
     gpu = env.reader.gpu(named.name or "")
-    times = video_speed.clip_times(gpu, query.video) if gpu is not None else []
-    if gpu is None or not times:
+    clip = _clip(query.text, query.video, gpu)
+    if gpu is None or clip is None:
         return None
-    from assistant.nlu.intents.video import size_of
-
-    asked = size_of(query.text)
-    clip = next((c for c in times if c.size == asked), times[-1])
     hours = query.clips * clip.seconds / 3600 / max(named.count, 1)  # n cards make n clips at once
     answer = rent(dataclasses.replace(query, clips=None, mode="rent", hours=round(hours, 2), period=None), env)
-    model = next((r["name"] for r in _rows(query.video)), query.video)
-    lead = env.t(
-        "video_rent.clips_lead",
-        clips=f"{query.clips:g}",
-        model=model,
-        size=clip.size,
-        each=duration(env, clip.seconds / 3600),
-        gpu=gpu.short_name,
-        hours=f"{hours:,.1f}",
-    )
+    lead = _lead("video_rent.clips_lead", env, query.clips, query.video, clip, gpu, hours)
     answer.headline = i18n.gap(env.lang).join([lead, answer.headline])
     answer.steps.insert(0, env.t("video_rent.step", frames=clip.frames, steps=clip.steps))
     answer.figures["video_clips"] = {"clips": query.clips, "size": clip.size, "clip_seconds": round(clip.seconds)}
