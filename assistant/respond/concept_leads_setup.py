@@ -180,4 +180,4 @@ def tp_split(query: ExplainQuery, env: Env) -> Lead | None:
     most = max((k for k in sizes if k < n), default=1)
     text = env.t(key, model=model.name, heads=heads, n=n, sizes="/".join(map(str, sizes)), most=most)
     figures = {"tp_heads": heads, "tp_cards": n}
-    return Lead(" ".join(p for p in (text, note) if p), figures, env.cite("sw-vllm-tp-heads"))
+    return Lead(i18n.gap(env.lang).join(p for p in (text, note) if p), figures, env.cite("sw-vllm-tp-heads"))

@@ -471,6 +471,7 @@ def respond(query: CompareQuery, env: Env) -> Answer:
     else:
         what = "llm" if llm_lead else "train"
         headline = _doubled(query, groups, max(speedup, 1.0) if llm_lead else speedup, what, env) + headline
+    headline = _tensor_split(query, env) + headline  # "3x 3090, does an odd number mess up tensor parallel"
     steps = [env.t("scale.why_train", a=labels[0], eff=f"{train[0].efficiency * 100:.0f}", link=links[0])]
     if any(t.link == "pcie_host" for t in train):
         steps.append(env.t("scale.no_p2p"))
@@ -530,3 +531,23 @@ def _not_held(env: Env, model, quant: str, label: str, gpu, n: int) -> str:
     need = memory.inference_memory(model, quant, context=CONTEXT).total_gb
     total = f"{n * (gpu.memory_gb or 0):g}"
     return env.t("scale.pool_short", model=model.name, quant=quant, need=f"{need:.0f}", a=label, total=total)
+
+
+_TP_NAMED = re.compile(r"tensor.?parallel|张量并行|\btp\b")  # tensor parallelism itself named (no runtime alone)
+
+
+def _tensor_split(query, env: Env) -> str:
+    """Tensor parallelism asked of a number of cards the model's heads do not divide by ("3x 3090 for vllm, does an
+    odd number mess up tensor parallel"): that it cannot, and the ways that work (concept lead `tp_split`), said
+    first; "" otherwise."""
+    if not _TP_NAMED.search(query.text.lower()):
+        return ""
+    from assistant.query_talk import ExplainQuery
+    from assistant.respond.concept_leads_setup import tp_split
+
+    lead = tp_split(
+        ExplainQuery(text=query.text, concept="tensor-parallelism", model=getattr(query, "model", None)), env
+    )
+    if lead is None or lead.figures["tp_heads"] % lead.figures["tp_cards"] == 0:
+        return ""  # the heads divide: the answer below stands as it is
+    return lead.text + i18n.gap(env.lang)
