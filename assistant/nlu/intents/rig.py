@@ -113,8 +113,7 @@ def psu_of_thread(r: Reading) -> Query | None:
         blocked = [k for k in blocked if k not in ("WATTS", "CPU")]  # "would a 750w psu handle it with a 7800x3d"
     asked = said(r, "rig_psu") or (own_psu and r.psu_named())  # "is 1000w enough?": a supply's size asked as enough
     # "how many watts will that build pull", "这套整机多耗电": the machine's draw, asked of no card named
-    drawn = said(r, "machine_draw_words") and (said(r, "power_draw_words") or "power" in r.fields())
-    asked = asked or bool(drawn and not r.b.has("MORE", "RECOMMEND", "SORT"))  # "which setup pulls less": a comparison
+    asked = asked or machine_draw_asked(r)
     if not asked or r.explicit or r.b.has(*blocked) or r.b.has("WHY", "VS", "COMPARE"):
         return None
     if count and count > 1:
@@ -204,11 +203,19 @@ def psu_question(r: Reading) -> bool:
     limit = r.card_limit_tag()
     free_watts = any(t is not limit for t in r.b.kinds.get("WATTS", []))
     asked = said(r, "rig_psu") or (free_watts and said(r, "verdict_enough")) or r.psu_named()
+    drawn = machine_draw_asked(r)  # "how many watts does my whole rig pull with 2x 3090", "4090整机功耗多少"
     if asked and not r.explicit and r.refs and all(g.pronoun for g in r.refs) and not r.b.has("RECOMMEND", "MONEY"):
         return True  # "how much would that setup pull from the wall": the set talked about, with its count
     if said(r, "ask_circuit") and len(r.explicit) == 1 and not r.b.has("MONEY", "BUDGET", "RENT"):
         return True  # "4090功耗450w 我家是老小区 会不会跳闸", "will a 5090 trip my breaker": the build on the circuit
-    return bool(asked) and len(r.explicit) == 1 and (count > 1 or r.b.has("WATTS", "CPU"))
+    return bool(asked or drawn) and len(r.explicit) == 1 and (count > 1 or drawn or r.b.has("WATTS", "CPU"))
+
+
+def machine_draw_asked(r: Reading) -> bool:
+    """The draw of the whole machine asked ("how many watts will that build pull", "这台主机功耗多少"): a word for the
+    machine (lexicon machine_draw_words) beside a power word, and no comparison ("which setup pulls less")."""
+    drawn = said(r, "machine_draw_words") and said(r, "power_draw_words")  # not "what psu": a PSU is no draw
+    return bool(drawn) and not r.b.has("MORE", "RECOMMEND", "SORT")
 
 
 # what may come with a GPU and a CPU named and nothing else ("7800x3d + 4070 super"): a build to size
