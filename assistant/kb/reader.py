@@ -20,7 +20,7 @@ from datetime import date
 from functools import cached_property
 from typing import TypeVar, cast
 
-from assistant.kb import memory_configs
+from assistant.kb import memory_configs, mig_slices
 from assistant.kb.dbfile import KB_TABLES
 from assistant.kb.rows import EngineRows, SqliteRows
 from assistant.kb.user_data import UserData
@@ -184,6 +184,11 @@ class KbReader:
             self._load("g.name = :name", name=name)
         if name not in self._gpus and apple_chip(name):  # "Apple M4 Max 64 GB": a chip's configuration
             derived = memory_configs.configured(name, self.unified_gpus())
+            if derived is not None:
+                self._gpus[name] = derived
+        if name not in self._gpus and (parts := mig_slices.split(name)):  # "A100 SXM4 80 GB MIG 1g.10gb"
+            base = self.gpu(parts[0])
+            derived = mig_slices.sliced(name, base) if base is not None else None
             if derived is not None:
                 self._gpus[name] = derived
         return self._gpus.get(name)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from assistant import i18n
-from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages, video_work
+from assistant import i18n, mig_profiles
+from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages, mig_said, video_work
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.bracketed import bracketed_unknown
@@ -291,14 +291,39 @@ def _as_instances(text: str, expanded: str, instances: list, reread) -> Query | 
     return dataclasses.replace(found, text=text, stand_ins=(*said, *found.stand_ins))
 
 
-def parse(text: str, index: NameIndex, lang: str | None = None, retry: bool = True) -> Query | Clarification:
+_SLICED = frozenset({"fit", "verdict", "spec", "compare", "speed"})
+
+
+def _as_slices(text: str, found: Query | Clarification, said: mig_said.Said, index: NameIndex) -> Query | None:
+    """The question read with each MIG-capable card named as the slice said ("A100 SXM4 80 GB MIG 1g.10gb"); None
+    when no card named can be split so or the question is not about what a card holds or does."""
+    if isinstance(found, Clarification) or found.intent not in _SLICED:
+        return None
+    gpus, changed = [], False
+    for ref in getattr(found, "gpus", ()):
+        profile = mig_said.profile_of(said, ref.name, index.memory_of(ref.name) or 0) if ref.name else None
+        if profile:
+            ref = dataclasses.replace(ref, name=mig_profiles.slice_name(ref.name, profile), count=1)
+            changed = True
+        gpus.append(ref)
+    return dataclasses.replace(found, text=text, gpus=tuple(gpus)) if changed else None
+
+
+def parse(
+    text: str, index: NameIndex, lang: str | None = None, retry: bool = True, slices: bool = True
+) -> Query | Clarification:
     """`lang` None: Chinese when the question has Chinese characters (English words still work), else English.
-    `retry`: a question not understood for a stray word or two is read again without them (nlu/stray_words.py)."""
+    `retry`: a question not understood for a stray word or two is read again without them (nlu/stray_words.py).
+    `slices`: a MIG slice said is read as that slice of the card (nlu/mig_said.py)."""
     cleaned, cut = clean(text)
     lang = lang or language(cleaned)
     expanded, instances = cloud_instances.expand(cleaned)
     if instances:  # "p4d.24xlarge按需一小时多少钱": 8 x A100 SXM4 40 GB at AWS, read in those words, said so
         return _as_instances(text, expanded, instances, lambda rest: parse(rest, index, lang, retry))
+    said_slice = mig_said.read(cleaned, lang) if slices else None
+    if said_slice is not None:  # "what can a 1g.10gb slice of an a100 run": the slice, not the whole card
+        found = parse(mig_said.without(text, said_slice), index, lang, retry, slices=False)
+        return _as_slices(text, found, said_slice, index) or parse(text, index, lang, retry, slices=False)
     lex = lexicon(lang)
     toks = lex.respell(tokenize(cleaned), index.name_words)  # "electricty bill": the word meant
     tags, unknown = tag(toks, cleaned, index, lex)

