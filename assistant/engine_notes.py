@@ -86,13 +86,12 @@ def _mig_slices(reader: KbReader, query: Query, lang: str) -> list[str]:
     notes = []
     for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
         spec, parts = reader.gpu(name), mig_profiles.split(name)
-        base = reader.gpu(parts[0]) if parts else None
-        shares = mig_profiles.shares(parts[0]) if parts else None
-        if spec is None or base is None or shares is None or mig_slices.MARK not in spec.overridden:
+        if parts is None or spec is None or mig_slices.MARK not in spec.overridden:
             continue
-        values = dict(
-            name=name, gpu=base.short_name, memory=f"{spec.memory_gb or 0:g}", total=f"{base.memory_gb or 0:g}"
-        )
+        base, shares = reader.gpu(parts[0]), mig_profiles.shares(parts[0])
+        if base is None or shares is None:
+            continue
+        values = dict(name=name, gpu=base.short_name, memory=f"{spec.memory_gb or 0:g}", total=f"{base.memory_gb:g}")
         compute = f"{parts[1]}/{shares[0]}"
         bandwidth = f"{spec.memory_bandwidth_gb_s or 0:,.0f}"
         notes.append(i18n.t(lang, "engine.mig_slice", compute=compute, bandwidth=bandwidth, **values))

@@ -35,8 +35,12 @@ def sliced(name: str, base: GpuSpec) -> GpuSpec | None:
     compute, memory = g / compute_slices, min(1.0, round(gb / per_slice) / memory_slices)
     peaks = base.peaks
     if peaks is not None:
-        rates = {f.name: getattr(peaks, f.name) for f in dataclasses.fields(TensorPeaks)}
-        peaks = dataclasses.replace(peaks, **{k: v * compute for k, v in rates.items() if isinstance(v, float)})
+        rates: dict[str, float] = {
+            f.name: v * compute
+            for f in dataclasses.fields(TensorPeaks)
+            if isinstance(v := getattr(peaks, f.name), float)
+        }
+        peaks = dataclasses.replace(peaks, **rates)  # type: ignore[arg-type]
     fields = ("sms", "shading_units", "tensor_cores", "fp16_gflops", "fp32_gflops", "fp64_gflops")
     return dataclasses.replace(
         base,

@@ -306,7 +306,7 @@ def _as_slices(text: str, found: Query | Clarification, said: mig_said.Said, ind
             ref = dataclasses.replace(ref, name=mig_profiles.slice_name(ref.name, profile), count=1)
             changed = True
         gpus.append(ref)
-    return dataclasses.replace(found, text=text, gpus=tuple(gpus)) if changed else None
+    return dataclasses.replace(found, text=text, **{"gpus": tuple(gpus)}) if changed else None  # every _SLICED has gpus
 
 
 def parse(
