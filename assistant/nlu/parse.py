@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 from assistant import i18n, mig_profiles
 from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages, mig_said, video_work
@@ -306,7 +307,8 @@ def _as_slices(text: str, found: Query | Clarification, said: mig_said.Said, ind
             ref = dataclasses.replace(ref, name=mig_profiles.slice_name(ref.name, profile), count=1)
             changed = True
         gpus.append(ref)
-    return dataclasses.replace(found, text=text, **{"gpus": tuple(gpus)}) if changed else None  # every _SLICED has gpus
+    changes: dict[str, Any] = {"text": text, "gpus": tuple(gpus)}  # every intent of _SLICED has gpus
+    return dataclasses.replace(found, **changes) if changed else None
 
 
 def parse(
