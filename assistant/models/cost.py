@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from assistant.models import constants as C
-from assistant.models.platforms import platform_for, platforms
+from assistant.models.platforms import module_adapter_usd, platform_for, platforms
 from assistant.models.values import Factor, finite, safe_div
 from assistant.specs import CloudRate, PriceQuote
 
@@ -330,11 +330,16 @@ def platform(n_gpus: int, desktop_usd: float | None = None) -> tuple[str, float]
     return tier.key, tier.usd * (-(-n // tier.max_gpus) if n > tier.max_gpus else 1)
 
 
-def module_host_usd(n_gpus: int) -> float:
+def module_host_usd(n_gpus: int, gpu_name: str = "", desktop_usd: float | None = None) -> float:
     """The machine around n SXM / OAM modules (§cost.platform): no desktop holds one, so a server of the server tier
-    (knowledge/rigs.toml platform.server) per eight modules, as a serving answer counts passively cooled cards."""
+    (knowledge/rigs.toml platform.server) per eight modules, as a serving answer counts passively cooled cards; one or
+    two SXM2 modules (a V100 SXM2) sit on adapter boards in the desktop tier (platforms.module_adapter_usd)."""
+    n = max(int(n_gpus or 1), 1)
+    adapter = module_adapter_usd(gpu_name, n)
+    if adapter is not None:
+        return platform(n, desktop_usd)[1] + adapter * n
     server = platforms()[-1]
-    return server.usd * -(-max(int(n_gpus or 1), 1) // server.max_gpus)
+    return server.usd * -(-n // server.max_gpus)
 
 
 def tco(
@@ -349,14 +354,15 @@ def tco(
     base_usd: float | None = None,
     system_power_w: float = 0.0,
     desktop_usd: float | None = None,
-    module: bool = False,
+    module: bool | str = False,
 ) -> Tco:
     """Dettmers' normalization: machine base + GPU price + electricity over `years` (§cost.tco). The base
     defaults to the form factor for the GPU count (`platform`: a $700 desktop for one or two cards).
     system_power_w = 0 counts the GPU alone (as the reference chart); add CPU etc. if wanted."""
     n = max(int(n_gpus or 1), 1)
     if base_usd is None:  # `module`: SXM / OAM modules, which sit in a server (module_host_usd)
-        base_usd = module_host_usd(n) if module else platform(n, desktop_usd)[1]
+        named = module if isinstance(module, str) else ""  # the module's name: SXM2 modules go on adapters
+        base_usd = module_host_usd(n, named, desktop_usd) if module else platform(n, desktop_usd)[1]
     watts = finite(gpu_power_w) * n + finite(system_power_w)
     power = electricity_usd(watts, utilization, C.HOURS_PER_YEAR * finite(years), usd_per_kwh)
     purchase = finite(gpu_price_usd) * n

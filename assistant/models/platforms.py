@@ -94,3 +94,12 @@ def upper_desktop(desktop: Platform, desktop_usd: float | None) -> Platform | No
 def _priced(tier: Platform, usd: float) -> Platform:
     """The tier at another price (frozen: one object per tier and price, made once)."""
     return dataclasses.replace(tier, usd=usd)
+
+
+def module_adapter_usd(gpu_name: str, n_gpus: int) -> float | None:
+    """What one SXM-to-PCIe adapter board costs when `n_gpus` modules named `gpu_name` go into a desktop on adapters
+    (knowledge/rigs.toml [module_adapter]: SXM2 modules, two at most), else None (a server holds them)."""
+    adapter = rigs().get("module_adapter")
+    if not adapter or adapter["prefix"] not in gpu_name or not 1 <= n_gpus <= adapter["max_modules"]:
+        return None
+    return float(adapter["usd"])

@@ -250,7 +250,7 @@ def rank(
             usd_per_kwh=usd_per_kwh,
             base_usd=base_usd,
             desktop_usd=desktop_usd,
-            module=bool(gpu.server_module),
+            module=gpu.name if gpu.server_module else False,
         )
         kept.append(
             RankRow(

@@ -16,6 +16,7 @@ from assistant.answer import Answer, Table
 from assistant.models import constants as C
 from assistant.models import cost
 from assistant.models import hardware as hw
+from assistant.models.platforms import module_adapter_usd
 from assistant.nlu.lexicon import lexicon
 from assistant.periods import ASKED_YEARS as PERIOD_YEARS
 from assistant.queries import CostQuery
@@ -271,7 +272,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             usd_per_kwh=a.electricity_usd_per_kwh,
             desktop_usd=env.local_desktop_usd(),
             base_usd=0.0 if hw.is_apple(gpu) else fleet.base_usd(env, ref),  # a Mac is the whole computer
-            module=bool(gpu.server_module),  # SXM / OAM modules sit in a server
+            module=gpu.name if gpu.server_module else False,  # SXM / OAM modules sit in a server
             system_power_w=system_w,
         )
         split = cost_settings.load_idle(query, env, gpu, ref.count, watts, util)
@@ -370,7 +371,7 @@ def respond(query: CostQuery, env: Env) -> Answer:
             total=env.money(figures["total_cost_usd"]),
             purchase=env.money(figures["purchase_usd"]),
             desktop=env.money(host_usd(first, n) or env.platform_usd(n)),
-            platform=env.t("cost.platform_module" if first.server_module else f"cost.platform_{cost.platform(n)[0]}"),
+            platform=env.t(_platform_key(first, n)),
             electricity=env.money(figures["electricity_usd"]),
             with_desktop=env.money(figures["total_with_desktop_usd"]),
             cards="GPUs" if refs[0].count > 1 else "GPU",
@@ -446,3 +447,11 @@ def respond(query: CostQuery, env: Env) -> Answer:
         sources=sources,
         lang=env.lang,
     )
+
+
+def _platform_key(gpu, n: int) -> str:
+    """The machine a 5-year cost counts around n of `gpu`: a server for modules, a desktop with adapter boards for
+    one or two SXM2 modules (models/platforms.module_adapter_usd), else the tier for the count (§cost.platform)."""
+    if gpu.server_module:
+        return "cost.platform_adapter" if module_adapter_usd(gpu.name, n) is not None else "cost.platform_module"
+    return f"cost.platform_{cost.platform(n)[0]}"

@@ -338,7 +338,7 @@ def _chat_speed(model: ModelSpec, quant: str, gpu: GpuSpec, n: int, split: str):
 def host_usd(gpu: GpuSpec, n_gpus: int = 1) -> float | None:
     """The machine around SXM / OAM modules (their share of a server, models/cost.module_host_usd), else None (the
     desktop or workstation tier for the count, models/cost.platform)."""
-    return cost.module_host_usd(n_gpus) if gpu.server_module else None
+    return cost.module_host_usd(n_gpus, gpu.name) if gpu.server_module else None
 
 
 def value_row(
@@ -371,7 +371,7 @@ def value_row(
         usd_per_kwh=a.electricity_usd_per_kwh,
         desktop_usd=env.local_desktop_usd(),  # the machine the rankings count (a yuan answer: the 京东 desktop)
         base_usd=0.0 if hw.is_apple(gpu) else None,  # a Mac's price is the whole computer
-        module=bool(gpu.server_module),  # SXM / OAM modules sit in a server
+        module=gpu.name if gpu.server_module else False,  # SXM / OAM modules sit in a server
     )
     return ValueRow(
         gpu,

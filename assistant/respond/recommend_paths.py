@@ -95,7 +95,10 @@ def without_tensor_cores(ranking, wider, fallback: bool, env: Env):
     first = wider.choice
     if first is None or (ranking.choice is not None and first.gpu == ranking.choice.gpu):
         return ranking, ""
-    short = env.reader.known_gpu(first.gpu).short_name
+    gpu = env.reader.known_gpu(first.gpu)
+    if gpu.arch and gpu.arch.tensor_generation:  # first in the wider ranking for another reason (an SXM2 module)
+        return ranking, ""
+    short = gpu.short_name
     if ranking.choice is None and fallback:
         return wider, env.t("rec.only_no_tensor", gpu=short)
     return ranking, env.t("rec.no_tensor", gpu=short)
