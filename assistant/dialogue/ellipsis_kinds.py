@@ -302,6 +302,8 @@ def one_card_against_rig(base: Query | None, follow: FollowUpQuery) -> bool:
     set against the build's card for its work (two or more named, "那两张4080呢", are a build of them instead)."""
     if base is None or base.intent != "rig" or len(follow.gpus) != 1 or follow.gpus[0].pronoun:
         return False
+    if any(g.name and g.count > 1 for g in getattr(base, "gpus", ())):
+        return False  # "and if i swap to 5090s?" after the PSU of the user's 2 x 4090: the same build with them
     asked = (follow.gpu_count, follow.budget_usd, follow.model, follow.workload)
     return follow.gpus[0].count == 1 and not follow.adds and all(v is None for v in asked)
 

@@ -26,6 +26,7 @@ from assistant.nlu.lexicon import lexicon
 from assistant.nlu.owned_gpus import owned_gpus
 from assistant.nlu.owned_parts import owned_parts
 from assistant.nlu.pick_job_data import with_samples
+from assistant.nlu.plural_sets import sized_plurals
 from assistant.nlu.reading import Reading
 from assistant.nlu.request_rate import request_load
 from assistant.nlu.runs import runs_per_month
@@ -436,7 +437,7 @@ def parse(
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
-    return check(one_card_once(result), bag, index)
+    return check(sized_plurals(one_card_once(result)), bag, index)
 
 
 def _said(t: Tag) -> bool:
