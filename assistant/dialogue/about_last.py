@@ -81,8 +81,9 @@ def about_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Quer
         return mixed_with_thread(dlg, follow)
     if follow.ask == "break_even_use":  # "how many hours a month before buying wins": the rent or buy again
         return _rent_or_buy_of_thread(dlg, base, follow)
-    if follow.ask == "upgrade" and isinstance(base, CompareQuery):  # "should i upgrade" after "3060 vs 4070"
-        return worth_of_last(dlg, base, follow)
+    one_card = isinstance(base, CompareQuery) and len({g.name for g in base.gpus}) == 1  # "2 x 3080 vs 1 x 3080"
+    if follow.ask == "upgrade" and isinstance(base, CompareQuery) and not one_card and not follow.budget_usd:
+        return worth_of_last(dlg, base, follow)  # "should i upgrade" after "3060 vs 4070"
     if follow.ask == "upgrade":
         from assistant.dialogue.thread_edits import upgrade_of_thread
 

@@ -48,6 +48,8 @@ def without_replaced(query: Query, settings) -> Query:
     shown = [s.value for s in settings if s.key == "currency" and isinstance(s.value, str)]
     if shown:  # "用美元说" after a question typed in yuan: its money shown in dollars (its amounts still read in yuan)
         cleared["shown_currency"] = shown[-1]
+    if getattr(query, "cheaper_than", None) and any(s.key == "budget_usd" for s in settings):
+        cleared.update(cheaper_than=None, cheaper_than_count=1)  # "what if i go up to 2000" after "anything cheaper?"
     return dataclasses.replace(query, **cleared) if cleared else query
 
 

@@ -325,6 +325,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         and not follow.ask
     ):  # "那要是只跑SD出图呢" after "便宜点的？": another work is a new pick (within the budget said), not "cheaper"
         changes.update(cheaper_than=None, cheaper_than_count=1)
+    if isinstance(base, RecommendQuery) and base.cheaper_than and follow.budget_usd and follow.ask != "cheaper":
+        changes.update(cheaper_than=None, cheaper_than_count=1)  # "预算加到六千呢" after "有没有更便宜的": that budget
     if follow.targets and (getattr(base, "targets", ()) or base.intent in ("fit", "recommend")):
         kinds = {kind for kind, _ in follow.targets}  # "what about 8 users" after serving 30: 8 users, the rest kept
         changes["targets"] = (*((k, v) for k, v in base.targets if k not in kinds), *follow.targets)

@@ -27,6 +27,8 @@ _ZH = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
 
 @dataclass(frozen=True)
 class Said:
+    """A slice as said: the words typed, the profile typed ("1g.10gb") or the number of equal slices ("into 3")."""
+
     typed: str
     profile: str | None = None
     parts: int | None = None
