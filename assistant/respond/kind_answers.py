@@ -29,6 +29,7 @@ from assistant.respond import (
     memory_pair,
     model_pair_fit,
     model_pair_memory,
+    models_together,
     rented_pair,
     scratch_cost,
     scratch_time,
@@ -59,6 +60,7 @@ def respond(query, env: Env) -> Answer | None:
         or rented_pair.respond(query, env)
         or owned_fit(query, env)
         or vram_per_dollar.respond(query, env)
+        or models_together.respond(query, env)  # "a 3090 running whisper and llama 3 8b at the same time"
         or model_pair_fit.respond(query, env)  # "glm-4.5 air vs llama 4 scout on a 64gb mac": both on that device
         or model_pair_memory.respond(query, env)
         or form_factor.respond(query, env)  # "low profile card for my nas": that form of card ranked
