@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
 from assistant.queries import GpuRef, Query
 
@@ -28,4 +29,5 @@ def sized_plurals(query: Query) -> Query:
     if len(counts) != 1 or (n := counts.pop()) < 2:
         return query
     sized = tuple(dataclasses.replace(g, count=n) if plural(g) and g.count == 1 else g for g in gpus)
-    return dataclasses.replace(query, **{"gpus": sized}) if sized != gpus else query
+    changes: dict[str, Any] = {"gpus": sized}  # a query with gpus (getattr above)
+    return dataclasses.replace(query, **changes) if sized != gpus else query
