@@ -163,6 +163,7 @@ READERS = (
     asked.two_costs,  # "spot $0.80/h or on-demand $1.60/h for a 40 hour job, how much each", "峰电0.9 谷电0.3 省多少"
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
+    unknown.closed_model,  # "可灵能本地部署吗", "can i run gpt-4o locally": a hosted model runs on no GPU of one's own
     unknown.out_of_scope,  # "should i buy nvidia stock", "英伟达股票能买吗": shares and investing, said out of scope
     concept_cues.cpu_bottleneck,  # "will a 3090 bottleneck with a ryzen 5 3600": the CPU beside the GPUs
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help

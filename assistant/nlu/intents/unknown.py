@@ -1,6 +1,8 @@
 """Not understood: nothing tagged, or nothing any reader claimed; the answer says what was recognised.
 `hosted_service` claims a question about the hardware behind a hosted AI service ("what gpu does chatgpt run on"):
-not in the knowledge, said so, with what can be answered instead."""
+not in the knowledge, said so, with what can be answered instead. `closed_model` claims running a closed model
+("可灵能本地部署吗", "can i run gpt-4o locally", "midjourney on a 4090?": nlu/closed_models.py): it does not run on
+any GPU of one's own, said so, with the open models of its kind that do."""
 
 from __future__ import annotations
 
@@ -47,12 +49,46 @@ def hosted_service(r: Reading) -> Clarification | None:
         return None
     if r.said("hosted_not_itself"):
         return None  # "best gpu for a local chatgpt alternative": an open model like it, not the service
+    if r.said("closed_self_words"):
+        return None  # "can i self host claude": running it oneself (closed_model), not the service's own hardware
     return Clarification(
         "unknown_model",
         i18n.t(b.lang, "nlu.hosted_service", mention=service),
         intent="explain",
         text=r.text,
         extras={"mention": service, "lang": b.lang},
+    )
+
+
+def closed_model(r: Reading) -> Clarification | None:
+    """A closed model asked about running on a GPU (a card named, or a word of [lists] closed_local_words), with no
+    open model of the KB named beside it ("kling vs wan 2.2" is a comparison of another kind)."""
+    from assistant.nlu import closed_models
+
+    found = closed_models.named(r.text)
+    if found is None or (r.model is not None and r.model.key):
+        return None
+    if not (r.refs or r.said("closed_local_words")):
+        return None
+    entry, typed = found
+    names = closed_models.open_names(entry, r.index)
+    gpu = next((g.name for g in r.refs if g.name), None)
+    key = "nlu.closed_model" if names else "nlu.closed_model_none"
+    on_gpu = i18n.t(r.b.lang, "nlu.closed_on_gpu", gpu=gpu) if gpu else ""
+    maker = entry.get(f"maker_{r.b.lang}") or entry["maker"]
+    text = i18n.t(
+        r.b.lang,
+        key,
+        name=entry["name"]
+        if maker in entry["name"]
+        else i18n.t(r.b.lang, "nlu.closed_by", name=entry["name"], maker=maker),
+        on_gpu=on_gpu,
+        open=i18n.join_names(r.b.lang, names),
+        example=i18n.t(r.b.lang, "nlu.closed_example", model=names[0]) if names else "",
+        kind=i18n.t(r.b.lang, f"nlu.closed_kind_{entry['kind']}"),
+    )
+    return Clarification(
+        "closed_model", text, intent="explain", text=r.text, extras={"mention": typed, "lang": r.b.lang}
     )
 
 

@@ -1,0 +1,47 @@
+"""Closed models named ("可灵能本地部署吗", "can i run gpt-4o locally", "midjourney on a 4090?"): hosted services whose
+weights are not published (knowledge/closed_models.toml), so no GPU runs them; the open models of the same kind that do.
+
+Contract: `named(text)` -> (entry, the words as typed) for the closed model named in `text` (its names as whole words,
+case-insensitive; the longest first), else None. An entry holds name, maker, kind, open (model keys) and source.
+`open_names(entry, index)` -> the display names of its open models (knowledge/models.toml through the name index, or
+knowledge/video_models.csv).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+import tomllib
+
+from assistant import paths
+
+
+@functools.cache
+def _closed() -> tuple[dict, ...]:
+    with open(paths.knowledge_dir() / "closed_models.toml", "rb") as f:
+        return tuple(tomllib.load(f)["closed"])
+
+
+@functools.cache
+def _pattern() -> re.Pattern[str]:
+    names = sorted({n for e in _closed() for n in e["names"]}, key=len, reverse=True)
+    return re.compile(r"(?<![a-z0-9.\-])(" + "|".join(re.escape(n) for n in names) + r")(?![a-z0-9])", re.IGNORECASE)
+
+
+def named(text: str) -> tuple[dict, str] | None:
+    found = _pattern().search(text)
+    if found is None:
+        return None
+    typed = found.group(1).lower()
+    return next((e, found.group(1)) for e in _closed() if typed in e["names"])
+
+
+@functools.cache
+def _video_names() -> dict[str, str]:
+    with open(paths.knowledge_dir() / "video_models.csv", encoding="utf-8") as f:
+        return {r["key"]: r["name"] for r in csv.DictReader(line for line in f if not line.startswith("#"))}
+
+
+def open_names(entry: dict, index) -> list[str]:
+    return [_video_names().get(key) or index.model_name(key) for key in entry["open"]]
