@@ -76,6 +76,8 @@ def closed_model(r: Reading) -> Clarification | None:
     key = "nlu.closed_model" if names else "nlu.closed_model_none"
     on_gpu = i18n.t(r.b.lang, "nlu.closed_on_gpu", gpu=gpu) if gpu else ""
     maker = entry.get(f"maker_{r.b.lang}") or entry["maker"]
+    name = entry["name"]
+    name = name if maker in name else i18n.t(r.b.lang, "nlu.closed_by", name=name, maker=maker)
     text = i18n.t(
         r.b.lang,
         key,
