@@ -1,11 +1,10 @@
-"""Whole questions that leave something to the conversation: "which one should I buy?" after a comparison,
-"is it worth paying more for the 4090?", "why not the 4090?" after a pick for a model, "including
-electricity?", "which is faster for inference?", "how fast would it be?" after a fit.
+"""Whole questions that leave something to the conversation: "which one should I buy?" after a comparison, "is it
+worth paying more for the 4090?", "why not the 4090?" after a pick for a model, "including electricity?", "which is
+faster for inference?", "how fast would it be?" after a fit.
 
-Contract: each function takes the dialogue and a query read from one message and returns it
-completed from the conversation's context (the GPUs compared, the model, the counts), or the
-query unchanged when it does not leave that thing open. Nothing here raises.
-"""
+Contract: each function takes the dialogue and a query read from one message and returns it completed from the
+conversation's context (the GPUs compared, the model, the counts), or the query unchanged when it does not leave that
+thing open. Nothing here raises."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from assistant.dialogue import rent_context, video_thread
+from assistant.dialogue.count_kept import as_many
 from assistant.queries import GpuRef, Query
 
 if TYPE_CHECKING:
@@ -196,9 +196,7 @@ def _each_compared(query) -> bool:
     "两张都能跑吗"): asked of each side of the comparison, not of one, nor of them pooled as one machine."""
     if not query.gpus:
         return True
-    if len(query.gpus) != 1 or not query.gpus[0].count_open:
-        return False
-    return query.gpus[0].pronoun in ("it", "them", "both", "all")
+    return len(query.gpus) == 1 and query.gpus[0].count_open and query.gpus[0].pronoun in ("it", "them", "both", "all")
 
 
 def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
@@ -217,11 +215,11 @@ def worth_among_compared(dlg: Dialogue, query: Query) -> Query:
 
 
 def model_of_context(dlg: Dialogue, query: Query) -> Query:
-    """The model the conversation is about, where the question leaves it out: "why not the 4090?" after
-    "best gpu for qwen2.5 32b" compares the two on that model; "how fast for llama 3 8b?" after a
-    comparison or an answer about one GPU is that model's speed on those GPUs; a speed or a time asked of a model
-    or a size with no GPU named ("训练一个7b模型大概要多久" after the rates of an H800) is asked on the GPU
-    talked about."""
+    """The model the conversation is about, where the question leaves it out: "why not the 4090?" after "best gpu for
+    qwen2.5 32b" compares the two on that model (its context and set size kept: "换4090能快多少" after 2 x 3090 at 32k);
+    "how fast for llama 3 8b?" after a comparison or an answer about one GPU is that model's speed on those GPUs; a
+    speed or a time asked of a model or a size with no GPU named ("训练一个7b模型大概要多久" after the rates of an
+    H800) is asked on the GPU talked about."""
     from assistant.queries import CompareQuery, FitQuery
 
     ctx = dlg.context
@@ -241,8 +239,10 @@ def model_of_context(dlg: Dialogue, query: Query) -> Query:
             return dataclasses.replace(
                 query,
                 model=model,
+                gpus=as_many(query.gpus, [ctx.counts.get(g, 1) for g in ctx.gpus]),
                 precision=query.precision or getattr(last, "precision", None),
                 workload=getattr(last, "workload", None) or ctx.workload,
+                context_tokens=query.context_tokens or getattr(last, "context_tokens", None),
             )
         return query
     if isinstance(query, FitQuery) and query.memory_gb and not (query.model or query.workload or query.params_b):

@@ -202,6 +202,9 @@ def fill(dlg: Dialogue, refs: tuple[GpuRef, ...], counted: bool = False) -> tupl
             # about, with its count (not the cards a fit found it would need: "it would fit on 2 of them")
             asked = gpus_of(dlg.context.last_query) if dlg.context.last_query is not None else ()
             count = next((g.count for g in asked if g.name == others[0]), 1)
+            held = ctx.counts.get(others[0], 1)
+            if held > count and any(r.count == held for r in out):  # "换4090能快多少" after 2 x 3090: 2 of each
+                count = held
             out.append(GpuRef(mention=ref.mention, name=others[0], count=count))
             continue
         if not ref.pronoun:

@@ -274,8 +274,12 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
     if not (isinstance(query, RatesQuery) and query.job_open):
         return query
     setup = dlg.context.setup
-    if setup.trains():
-        return job_rates(query, query.gpus, query.provider, setup)
+    if setup.trains():  # "租a100的话要花多少钱" after the run timed on 8 x A100: those 8
+        counts = dlg.context.counts
+        gpus = tuple(
+            dataclasses.replace(g, count=counts.get(g.name or "", 1)) if g.count == 1 else g for g in query.gpus
+        )
+        return job_rates(query, gpus, query.provider, setup)
     if setup.model is not None and setup.workload in (None, "llm_inference") and setup.mode in (None, "inference"):
         # "ok and renting h100s instead?" after serving llama 3.3 70b on 2 x A6000: that model served on rented
         # H100s (as many as hold it), around the clock

@@ -29,12 +29,16 @@ def _pattern() -> re.Pattern[str]:
     return re.compile(r"(?<![a-z0-9.\-])(" + "|".join(re.escape(n) for n in names) + r")(?![a-z0-9])", re.IGNORECASE)
 
 
+_OPEN_BEFORE = re.compile(r"open[\s\-_]?$", re.IGNORECASE)  # "open sora", "Open-Sora": an open model of its own
+
+
 def named(text: str) -> tuple[dict, str] | None:
-    found = _pattern().search(text)
-    if found is None:
-        return None
-    typed = found.group(1).lower()
-    return next((e, found.group(1)) for e in _closed() if typed in e["names"])
+    for found in _pattern().finditer(text):
+        if _OPEN_BEFORE.search(text[: found.start()]):
+            continue
+        typed = found.group(1).lower()
+        return next((e, found.group(1)) for e in _closed() if typed in e["names"])
+    return None
 
 
 @functools.cache

@@ -2,7 +2,8 @@
 is as many of it as the set has (8 x H200), never one card against eight.
 
 Contract: `sized_plurals(query)` returns the query with each card mentioned in the plural ("h200s", "a100's") and no
-count of its own given the count of the other cards named, when they are one count N > 1; any other query unchanged.
+count of its own given the count of the other cards named, when they are one count N > 1, in a comparison or a fit
+(cards rented beside cards bought are sized by the job: "buying 2x 3090 vs renting a100s"); any other query unchanged.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def plural(ref: GpuRef) -> bool:
 
 def sized_plurals(query: Query) -> Query:
     gpus: tuple[GpuRef, ...] = getattr(query, "gpus", ())
-    if len(gpus) < 2:
+    if len(gpus) < 2 or query.intent not in ("compare", "fit"):  # a rent beside a purchase is sized by its job
         return query
     counts = {g.count for g in gpus if not plural(g) and g.name and not g.pronoun}
     if len(counts) != 1 or (n := counts.pop()) < 2:
