@@ -142,10 +142,10 @@ def rent_cost_of_the_job(dlg: Dialogue, query: Query) -> Query:
 
     setup = dlg.context.setup
     priced = isinstance(query, RatesQuery) and _provider_priced(query)
-    if priced and isinstance(query, RatesQuery) and setup.trains() and dlg.context.last_query is not None:
+    if priced and isinstance(query, RatesQuery) and setup.rents() and dlg.context.last_query is not None:
         # "用autodl租卡的话大概花多少钱", "how much would it cost on runpod" after the job's fit: the job at that cloud
         return job_rates(query, (), query.provider, setup)
-    if not (isinstance(query, RentOrBuyQuery) and query.asked_figure == "price") or not setup.trains():
+    if not (isinstance(query, RentOrBuyQuery) and query.asked_figure == "price") or not setup.rents():
         return query
     if query.gpus or query.model or query.params_b or _BUY_WORD.search(query.text.lower()):
         return query
@@ -274,7 +274,7 @@ def rent_of_the_job(dlg: Dialogue, query: Query) -> Query:
     if not (isinstance(query, RatesQuery) and query.job_open):
         return query
     setup = dlg.context.setup
-    if setup.trains():  # "租a100的话要花多少钱" after the run timed on 8 x A100: those 8
+    if setup.rents():  # "租a100的话要花多少钱" after the run timed on 8 x A100: those 8
         counts = dlg.context.counts
         gpus = tuple(
             dataclasses.replace(g, count=counts.get(g.name or "", 1)) if g.count == 1 else g for g in query.gpus

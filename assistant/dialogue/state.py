@@ -94,10 +94,13 @@ class Setup:
         return self.model is not None or self.params_b is not None
 
     def trains(self) -> bool:
-        """The set-up is a training job on a named model or size (LoRA, QLoRA, a full fine-tune, or a run from scratch:
-        "想从零预训练一个1b参数的小模型，大概100b token")."""
-        tuned = self.mode in ("lora", "qlora", "full_finetune") or self.workload == "llm_finetune"
-        return self.named() and (tuned or (self.pretrain and bool(self.tokens)))
+        """The set-up is a training job on a named model or size (LoRA, QLoRA or a full fine-tune)."""
+        return self.named() and (self.mode in ("lora", "qlora", "full_finetune") or self.workload == "llm_finetune")
+
+    def rents(self) -> bool:
+        """The set-up is a job whose rent can be priced: a training job, or a run from scratch of a size on a number of
+        tokens ("想从零预训练一个1b参数的小模型，大概100b token", then "租的话要花多少钱")."""
+        return self.trains() or (self.named() and self.pretrain and bool(self.tokens))
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ def closed_model(r: Reading) -> Clarification | None:
     found = closed_models.named(r.text)
     if found is None or (r.model is not None and r.model.key):
         return None
-    if not (r.refs or r.said("closed_local_words")):
-        return None
+    if not (r.refs or r.said("closed_local_words")) or r.said("hosted_not_itself"):
+        return None  # "best gpu for a local chatgpt alternative": an open model like it, a recommendation
     entry, typed = found
     names = closed_models.open_names(entry, r.index)
     gpu = next((g.name for g in r.refs if g.name), None)
