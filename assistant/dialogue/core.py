@@ -244,6 +244,7 @@ class Dialogue:
     def complete(self, query: Query, lang: str = "en") -> Query | Clarification:
         from assistant import i18n
 
+        typed = query
         try:  # a reference with nothing to point at, anywhere in the completion, is a question back, never a crash
             self.context.added_before, self.context.added_to = self.context.added_to, None  # this turn adds anew
             query = machine_case.case_fit_follow(self, query)  # "4080装得下吗" after a case said: in that case
@@ -315,6 +316,9 @@ class Dialogue:
             query = thread_keeps.users_of_thread(self, query)  # "why not just one 4090?" after serving 30 users
             query = feature_asked(self, query)  # "4090 有吗" after "nvlink 是啥": whether the card has it
             query = count_kept.count_of_count_answer(self, query)  # "要跑多久" after "要几张": on that many
+            query = thread_keeps.money_of_thread(
+                self, query, typed, lang
+            )  # "compare with renting" after a TCO in pounds
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of

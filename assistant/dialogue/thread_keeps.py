@@ -32,7 +32,9 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from assistant import i18n
 from assistant.queries import FitQuery, Query, RigQuery, VerdictQuery
+from assistant.query_talk import FollowUpQuery
 
 if TYPE_CHECKING:
     from assistant.dialogue.core import Dialogue
@@ -198,3 +200,22 @@ def platform_count(query: Query) -> Query:
     if len(query.gpus) != 1 or not query.gpus[0].name:
         return query
     return dataclasses.replace(query, gpu_count=query.gpus[0].count)
+
+
+_MONEY_FIELDS = ("shown_currency", "currency", "budget_currency", "electricity_currency", "money_currency")
+
+
+def money_of_thread(dlg: Dialogue, query: Query, typed: Query, lang: str) -> Query:
+    """ "compare with renting on vast.ai" after a TCO with uk electricity (answered in pounds): the follow-up's money
+    in the thread's currency (Context.currency: its local electricity with it, respond/env.for_query), when it names no
+    currency of its own and leaves something to the thread (a follow-up, about the thread, or on the thread's cards)."""
+    thread = dlg.context.currency
+    if thread in (None, "USD", i18n.currency(lang)) or not hasattr(query, "shown_currency"):
+        return query  # the language's own money: the answer's default already (a "刀" asked stays its own)
+    if any(getattr(q, f, None) for f in _MONEY_FIELDS for q in (query, typed)):
+        return query
+    named = any(g.name and not g.pronoun for g in getattr(typed, "gpus", ()))
+    took = not named and any(g.name for g in getattr(query, "gpus", ()))  # "compare with renting": the thread's cards
+    if not (isinstance(typed, FollowUpQuery) or dlg.context.about_thread or took):
+        return query
+    return dataclasses.replace(query, shown_currency=thread)
