@@ -25,7 +25,7 @@ def _closed() -> tuple[dict, ...]:
 
 @functools.cache
 def _pattern() -> re.Pattern[str]:
-    names = sorted({n for e in _closed() for n in e["names"]}, key=len, reverse=True)
+    names = sorted({n for e in _closed() for n in e["names"]}, key=lambda n: (-len(n), n))  # one pattern each run
     return re.compile(r"(?<![a-z0-9.\-])(" + "|".join(re.escape(n) for n in names) + r")(?![a-z0-9])", re.IGNORECASE)
 
 
