@@ -63,8 +63,10 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     """Rent or buy; a model served to several users on the GPU named ("部署qwen2.5 72b给五十个人用，l20要几张")
     is weighed on the cards that serve them (respond/serving.py), which lead, and around the clock unless the
     hours it runs are said."""
+    from assistant.respond import rent_holds
     from assistant.respond.serving import serving_of
 
+    query, holds = rent_holds.sized(query, env)  # "rent vs buy an h100 for full finetuning mistral 7b": the 2 it takes
     users = int(dict(query.targets).get("users", 0)) if query.model else 0
     usage_asked = bool(query.hours_per_week or query.utilization) or "utilization" in env.assumptions.changed
     around_clock = users > 1 and not usage_asked
@@ -90,6 +92,8 @@ def respond(query: RentOrBuyQuery, env: Env) -> Answer:
     if around_clock:
         answer.steps.insert(0, env.t("serve.around_clock", users=users))
         answer.figures.setdefault("targets", dict(query.targets))
+    if holds:
+        answer.headline = i18n.gap(env.lang).join([holds, answer.headline])
     return answer
 
 
