@@ -219,3 +219,17 @@ def money_of_thread(dlg: Dialogue, query: Query, typed: Query, lang: str) -> Que
     if not (isinstance(typed, FollowUpQuery) or dlg.context.about_thread or took):
         return query
     return dataclasses.replace(query, shown_currency=thread)
+
+
+def prefill_of_compared(dlg: Dialogue, query: Query) -> Query:
+    """ "which is faster at prompt processing" (read as the prefill concept) right after two sets were compared: the
+    comparison again, which leads with reading the prompt when the words ask it (respond/compare_model)."""
+    from assistant.dialogue.from_context import last_comparison
+    from assistant.query_talk import ExplainQuery
+
+    if not (isinstance(query, ExplainQuery) and query.concept == "prefill-decode" and query.asked_figure == "which"):
+        return query
+    last = last_comparison(dlg)
+    if last is None or len({g.name for g in last.gpus}) < 2:
+        return query
+    return dataclasses.replace(last, text=query.text, settings=query.settings)
