@@ -194,7 +194,20 @@ def owned_upgrade(query, env: Env):
         return refs[0]
     if not words.words_in("upgrade_swap_words", low):
         return None
-    return next((ref for ref in refs if owns(low, ref.mention, env)), None)
+    found = next((ref for ref in refs if owns(low, ref.mention, env)), None)
+    if found is None and words.words_in("upgrade_implied_words", f" {low} "):
+        return _older(refs, env)  # "4090 vs 5090 for sdxl loras, is the upgrade worth it": from the older card
+    return found
+
+
+def _older(refs, env: Env):
+    """Of two cards, the one released first (the one an upgrade moves from); None when a date is missing or equal."""
+    dates = [
+        (g.release_date, ref) for ref in refs if (g := env.reader.gpu(ref.name or "")) is not None and g.release_date
+    ]
+    if len(dates) != 2 or dates[0][0] == dates[1][0]:
+        return None
+    return min(dates, key=lambda d: d[0])[1]
 
 
 def owns(low: str, mention: str | None, env: Env) -> bool:
