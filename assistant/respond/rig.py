@@ -227,7 +227,8 @@ def respond(query: RigQuery, env: Env) -> Answer:
     hushed = quiet.asks_quiet(query.text, env) and not query.server
     if hushed and not asked:  # several cards in one case run hot and loud
         most = min(most, quiet.QUIET_MAX_GPUS)
-    if workload == "image_generation" and not asked and not query.server:
+    images = workload == "image_generation" or (model is not None and model.kind == "image")  # "flux dev + llm stuff"
+    if images and not asked and not query.server:
         most = 1  # "跑qwen3 30b和comfyui": a diffusion model runs on one card; more cards make no image faster (§rig)
     desk = owned_desktop_cpu(query)  # "already have a 7800x3d": its desktop board takes two cards, not four
     most = min(most, DESKTOP_MAX_GPUS) if desk else most

@@ -53,6 +53,9 @@ def memory_floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
         text = env.t("rig.floor_image", model=model.name, prec=prec, gb=f"{est.total_gb:.1f}")
         needs.append((est.total_gb, text))
     small = lexicon(env.lang).words_in("small_llm_words", query.text.lower())
+    if workload == "llm_inference" and needs and not small:
+        # "flux dev + some llm stuff": LLMs of no stated size beside the image model: the reference's rule for them
+        needs.append((_FLOOR_GB["llm_inference"], env.t("rig.floor_llm_rule", gb=f"{_FLOOR_GB['llm_inference']:g}")))
     if workload == "llm_inference" and small:
         llm = sized_model(dataclasses.replace(query, model=None, params_b=SMALL_LLM_B), env)[0]
         if llm is not None:
