@@ -233,3 +233,21 @@ def prefill_of_compared(dlg: Dialogue, query: Query) -> Query:
     if last is None or len({g.name for g in last.gpus}) < 2:
         return query
     return dataclasses.replace(last, text=query.text, settings=query.settings)
+
+
+_SETTING_CONCEPTS = frozenset({"batch-size", "context-length", "gradient-checkpointing", "lora-rank"})
+
+
+def setting_of_fit(dlg: Dialogue, query: Query) -> Query:
+    """ "what batch size / seq len can i use", "batch开多少合适" (read as the batch-size concept) right after a fit on a
+    card: that fit again in these words, so the largest batch or sequence that fits is worked out for it
+    (respond/asked.py); a concept asked without a setting word (lexicon [lists] setting_asked_words, read into
+    asked_figure "setting") stays the page."""
+    from assistant.query_talk import ExplainQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, ExplainQuery) and query.concept in _SETTING_CONCEPTS and isinstance(last, FitQuery)):
+        return query
+    if not any(g.name for g in last.gpus) or query.asked_figure != "setting":
+        return query
+    return dataclasses.replace(last, text=query.text, settings=query.settings)

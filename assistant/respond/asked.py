@@ -27,7 +27,7 @@ from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
 from assistant.respond import bandwidth_speed, image_power, ollama, trust_cover, usable_cover
 from assistant.respond.env import Env
-from assistant.respond.fit_batch import largest_batch
+from assistant.respond.fit_batch import largest_batch, longest_sequence
 from assistant.respond.pricing import price_of
 from assistant.respond.verdict_feature import format_matters
 from assistant.respond.wording import counted
@@ -90,7 +90,7 @@ def parts(text: str, lang: str) -> tuple[str, ...]:
     lex, low = lexicon(lang), _lowered(text)
     out = [
         p
-        for p in (*SPEC_PARTS, "psu", "batch", "electricity", "speed", "time", "link", "matters")
+        for p in (*SPEC_PARTS, "psu", "batch", "seqlen", "electricity", "speed", "time", "link", "matters")
         if lex.words_in(f"asked_{p}", low)
     ]
     end = low.rstrip(" ?？!。").split("vs")[-1]
@@ -310,6 +310,14 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             answer.figures |= batch_figures
             if not line:
                 missing.append(part)
+        elif (
+            part == "seqlen" and answer.intent == "fit" and "max_sequence" not in answer.figures and _gpu_named(answer)
+        ):
+            line, seq_figures = longest_sequence(env, answer.figures)  # "what seq len can i use" for a fine-tune
+            if line:
+                added.append(line)
+                added_parts.append(part)
+                answer.figures |= seq_figures
         elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
             added.append(_electricity_line(specs, env))
             added_parts.append(part)

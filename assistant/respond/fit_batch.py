@@ -3,7 +3,8 @@
 Contract: `largest_batch(env, figures)` takes a fit answer's figures (`model_key` and `fit_setup`: mode, precision,
 GPU count and memory, resolution, context, LoRA rank, set-up options) and works the same memory estimate again at
 batches 1, 2, 4, ... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or
-("", {}) when the fit does not hold even batch 1 or the figures are missing.
+("", {}) when the fit does not hold even batch 1 or the figures are missing. `longest_sequence(env, figures)` does the
+same for a fine-tune's sequence length (512 ... 131,072 tokens at the fit's batch): "what seq len can i use".
 """
 
 from __future__ import annotations
@@ -18,14 +19,41 @@ from assistant.respond.fit_rows import estimate
 BATCHES = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 
 
-def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
+SEQUENCES = (512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072)
+
+
+def longest_sequence(env: Env, figures: dict) -> tuple[str, dict]:
+    found = _base(env, figures)
+    if found is None or found[0].mode in (None, "inference"):
+        return "", {}
+    base, model, setup, n, gb = found
+    fits, last, over = 0, None, None
+    for tokens in SEQUENCES:
+        est = estimate(
+            model, dataclasses.replace(base, context_tokens=tokens), setup.get("precision") or "fp16", n, base.mode
+        )
+        if memory.fit(est, gb, n).fits:
+            fits, last = tokens, est
+        else:
+            over = (tokens, est)
+            break
+    if not fits or last is None:
+        return "", {}
+    values = dict(tokens=f"{fits:,}", gb=f"{last.total_gb * n:.1f}", memory=f"{gb * n:g}", batch=base.batch or 1)
+    if over is None:
+        return env.t("fit.seq_all", **values), {"max_sequence": fits}
+    line = env.t("fit.seq_longest", next=f"{over[0]:,}", next_gb=f"{over[1].total_gb * n:.1f}", **values)
+    return line, {"max_sequence": fits}
+
+
+def _base(env: Env, figures: dict):
+    """(the fit's query as set up, model, set-up, card count, memory per card) from a fit answer's figures."""
     setup, key = figures.get("fit_setup"), figures.get("model_key")
     model = env.reader.model(key) if key else None
     if model is None and key and key.endswith("b"):  # "a 7b lora": the sized stand-in the fit answered with
         model = _sized(env, key)
     if not isinstance(setup, dict) or model is None:
-        return "", {}
-    n, gb = int(setup.get("n") or 1), float(setup.get("memory_gb") or 0.0)
+        return None
     base = FitQuery(
         text="",
         model=ModelRef(mention=model.name, key=model.key),
@@ -33,8 +61,17 @@ def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
         resolution=setup.get("resolution"),
         context_tokens=setup.get("context_tokens"),
         lora_rank=setup.get("lora_rank"),
+        batch=int(setup.get("batch") or 1),
         setup=tuple(setup.get("setup") or ()),
     )
+    return base, model, setup, int(setup.get("n") or 1), float(setup.get("memory_gb") or 0.0)
+
+
+def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
+    found = _base(env, figures)
+    if found is None:
+        return "", {}
+    base, model, setup, n, gb = found
     fits, last, over = 0, None, None
     for b in BATCHES:
         est = estimate(model, dataclasses.replace(base, batch=b), setup.get("precision") or "fp16", n, base.mode)
