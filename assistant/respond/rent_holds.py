@@ -23,6 +23,8 @@ def sized(query: RentOrBuyQuery, env: Env) -> tuple[RentOrBuyQuery, str]:
     trained = query.mode in ("lora", "qlora", "full_finetune") or query.workload == "llm_finetune"
     if query.model is None or not trained or len(refs) != 1 or query.pretrain:
         return query, ""
+    if query.samples or query.tokens or query.epochs:
+        return query, ""  # a job sized by its data: its own answer sizes the cards it takes (respond/rent_job.py)
     from assistant.respond import fit
 
     ref = refs[0]
@@ -41,7 +43,8 @@ def sized(query: RentOrBuyQuery, env: Env) -> tuple[RentOrBuyQuery, str]:
     name = model.name if model is not None else query.model.key
     if not isinstance(need, int) or need <= ref.count or need > MAX_CARDS:
         lead = env.t("rent_holds.none", what=what, model=name, gb=f"{per:,.0f}", gpu=gpu.short_name, n=MAX_CARDS)
-        return query, lead
+        return query, lead + (env.t("rent_holds.lighter") if mode == "full_finetune" else "")
     lead = env.t("rent_holds.more", what=what, model=name, gb=f"{per:,.0f}", gpu=gpu.short_name, n=need, had=ref.count)
+    lead += env.t("rent_holds.lighter") if mode == "full_finetune" else ""
     resized = dataclasses.replace(query, gpus=(dataclasses.replace(ref, count=need),))
     return resized, lead

@@ -195,7 +195,8 @@ def owned_upgrade(query, env: Env):
     if not words.words_in("upgrade_swap_words", low):
         return None
     found = next((ref for ref in refs if owns(low, ref.mention, env)), None)
-    if found is None and words.words_in("upgrade_implied_words", f" {low} "):
+    typed = all(ref.mention and ref.mention.lower() in low for ref in refs)  # both named here, not a follow-up's
+    if found is None and typed and words.words_in("upgrade_implied_words", f" {low} "):
         return _older(refs, env)  # "4090 vs 5090 for sdxl loras, is the upgrade worth it": from the older card
     return found
 
