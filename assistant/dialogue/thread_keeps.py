@@ -208,7 +208,7 @@ _MONEY_FIELDS = ("shown_currency", "currency", "budget_currency", "electricity_c
 def money_of_thread(dlg: Dialogue, query: Query, typed: Query, lang: str) -> Query:
     """ "compare with renting on vast.ai" after a TCO with uk electricity (answered in pounds): the follow-up's money
     in the thread's currency (Context.currency: its local electricity with it, respond/env.for_query), when it names no
-    currency of its own and leaves something to the thread (a follow-up, about the thread, or on the thread's cards)."""
+    currency of its own and leaves something to the thread (a follow-up, or a question on the thread's cards)."""
     thread = dlg.context.currency
     if thread in (None, "USD", i18n.currency(lang)) or not hasattr(query, "shown_currency"):
         return query  # the language's own money: the answer's default already (a "刀" asked stays its own)
@@ -216,7 +216,9 @@ def money_of_thread(dlg: Dialogue, query: Query, typed: Query, lang: str) -> Que
         return query
     named = any(g.name and not g.pronoun for g in getattr(typed, "gpus", ()))
     took = not named and any(g.name for g in getattr(query, "gpus", ()))  # "compare with renting": the thread's cards
-    if not (isinstance(typed, FollowUpQuery) or dlg.context.about_thread or took):
+    if getattr(typed, "budget_usd", None):
+        return query  # "best gpu for llms under 800": a budget typed bare is in the question's own money
+    if not (isinstance(typed, FollowUpQuery) or took):
         return query
     return dataclasses.replace(query, shown_currency=thread)
 

@@ -149,7 +149,7 @@ def _built(r: Reading) -> RecommendQuery:
         text=r.text,
         workload=_workload(r),
         budget_usd=money if money is not None else bare,
-        condition=b.first("CONDITION"),
+        condition=_one_condition(r),
         vendor=vendor_of(r),
         min_memory_gb=_card_memory(r) or (BIG_MEMORY_GB if said(r, "big_memory_words") else None),
         gpu_count=r.total_count() or 1,
@@ -470,3 +470,10 @@ def _audio(r: Reading) -> float | None:
     """The audio a Whisper job transcribes, in seconds ("~500 hours of audio"), else None."""
     model = r.heaviest_model()
     return audio_seconds(r.text) if model is not None and model.key.startswith("whisper") else None
+
+
+def _one_condition(r: Reading) -> str | None:
+    """New or used, when the question says one; None when it says both ("new or used is fine", "新卡二手都行": every
+    card at its cheaper condition, as when none is said)."""
+    said = {t.value for t in r.b.kinds.get("CONDITION", [])}
+    return next(iter(said)) if len(said) == 1 else None
