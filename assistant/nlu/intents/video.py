@@ -106,9 +106,9 @@ def read(r: Reading) -> Query | None:
         gpus=tuple(r.explicit),
         budget_usd=budget,
         budget_currency=r.currency() if budget else None,
-        # (not "minimum gpu for wan 2.1", "what gpu do i need for" or "is 16gb enough": what it takes, a verdict)
-        pick=r.b.has("RECOMMEND")
-        and not (r.explicit or budget or r.b.has("MEMORY", "FIT") or said(r, "asked_minimum")),
+        # "what gpu do i need for wan 2.1", "跑wan2.1要啥卡": cards named for it (the least it takes among them);
+        # not "minimum gpu for wan 2.1" or "is 16gb enough": what it takes, a verdict
+        pick=r.b.has("RECOMMEND") and not (r.explicit or budget or r.b.has("MEMORY") or said(r, "asked_minimum")),
         size=size_of(r.text),
         training=r.mode() != "inference",  # "can i lora wan 2.1 14b on a 4090": a LoRA trained on it, asked
     )
