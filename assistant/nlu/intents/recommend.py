@@ -475,5 +475,5 @@ def _audio(r: Reading) -> float | None:
 def _one_condition(r: Reading) -> str | None:
     """New or used, when the question says one; None when it says both ("new or used is fine", "新卡二手都行": every
     card at its cheaper condition, as when none is said)."""
-    said = {t.value for t in r.b.kinds.get("CONDITION", [])}
+    said = {str(t.value) for t in r.b.kinds.get("CONDITION", [])}
     return next(iter(said)) if len(said) == 1 else None
