@@ -47,13 +47,26 @@ def memory_floor(query: RigQuery, env: Env, workload: str) -> tuple[float, str]:
     an 8B at 4-bit (§mem); both named, the larger ("sdxl + some small llms"); else the workload's reference rule."""
     model, _ = sized_model(query, env)
     needs: list[tuple[float, str]] = []
-    if model is not None and model.kind == "image":
+    if model is not None and model.kind == "image" and query.mode in ("lora", "full_finetune"):
+        # "主要sdxl lora微调": the LoRA training of the image model, as the fit works it (§mem.image)
+        method = "full" if query.mode == "full_finetune" else "lora"
+        est = diffusion_memory.image_training_memory(model, method)
+        named = env.t(f"rent_holds.mode_{query.mode}")  # "LoRA fine-tuning", "全参数微调"
+        text = env.t("rig.floor_image_train", model=model.name, method=named, gb=f"{est.total_gb:.1f}")
+        needs.append((est.total_gb, text))
+    elif model is not None and model.kind == "image":
         prec = diffusion_memory.usual_precision(model)  # fp8 where the 16-bit pipeline outgrows a 24 GB card (FLUX)
         est = diffusion_memory.image_memory(model, precision=prec, **diffusion_memory.AS_USUALLY_RUN)
         text = env.t("rig.floor_image", model=model.name, prec=prec, gb=f"{est.total_gb:.1f}")
         needs.append((est.total_gb, text))
+    if model is not None and model.kind == "image" and query.params_b:
+        # "顺便跑跑14b的大模型": an LLM of that size run beside the image work, at 4-bit with a 4k context
+        llm = sized_model(dataclasses.replace(query, model=None), env)[0]
+        if llm is not None:
+            gb_ = memory.inference_memory(llm, "q4_k_m", context=4096).total_gb
+            needs.append((gb_, env.t("rig.floor_llm_size", params=f"{query.params_b:g}", gb=f"{gb_:.1f}")))
     small = lexicon(env.lang).words_in("small_llm_words", query.text.lower())
-    if workload == "llm_inference" and needs and not small:
+    if workload == "llm_inference" and needs and not small and not query.params_b:
         # "flux dev + some llm stuff": LLMs of no stated size beside the image model: the reference's rule for them
         needs.append((_FLOOR_GB["llm_inference"], env.t("rig.floor_llm_rule", gb=f"{_FLOOR_GB['llm_inference']:g}")))
     if workload == "llm_inference" and small:
