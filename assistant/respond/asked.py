@@ -27,7 +27,7 @@ from assistant.nlu.text import words
 from assistant.queries import FitQuery, Query
 from assistant.respond import bandwidth_speed, image_power, ollama, trust_cover, usable_cover
 from assistant.respond.env import Env
-from assistant.respond.fit_batch import largest_batch, longest_sequence
+from assistant.respond.fit_batch import fit_limit
 from assistant.respond.pricing import price_of
 from assistant.respond.verdict_feature import format_matters
 from assistant.respond.wording import counted
@@ -298,26 +298,13 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
         elif part == "psu" and answer.figures.get("gpu_watts") and not _PSU.search(answer.headline):
             added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
             added_parts.append(part)
-        elif (
-            part == "batch"
-            and answer.intent == "fit"
-            and not answer.figures.keys() & {"max_batch", "fix"}
-            and _gpu_named(answer)
-        ):
-            line, batch_figures = largest_batch(env, answer.figures)  # "batch开多少": the largest that fits
-            added.append(line or env.t("asked.batch_none"))
-            added_parts.append(part)
-            answer.figures |= batch_figures
-            if not line:
-                missing.append(part)
-        elif (
-            part == "seqlen" and answer.intent == "fit" and "max_sequence" not in answer.figures and _gpu_named(answer)
-        ):
-            line, seq_figures = longest_sequence(env, answer.figures)  # "what seq len can i use" for a fine-tune
-            if line:
-                added.append(line)
+        elif part in ("batch", "seqlen") and answer.intent == "fit" and _gpu_named(answer):
+            line = fit_limit(part, answer, env)  # "batch开多少", "what seq len can i use": the largest that fits
+            if line is not None:
+                added.append(line or env.t("asked.batch_none"))
                 added_parts.append(part)
-                answer.figures |= seq_figures
+                if not line:
+                    missing.append(part)
         elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
             added.append(_electricity_line(specs, env))
             added_parts.append(part)

@@ -5,6 +5,7 @@ GPU count and memory, resolution, context, LoRA rank, set-up options) and works 
 batches 1, 2, 4, ... 256: the largest that fits and what the next one needs. Returns (sentence, figures) or
 ("", {}) when the fit does not hold even batch 1 or the figures are missing. `longest_sequence(env, figures)` does the
 same for a fine-tune's sequence length (512 ... 131,072 tokens at the fit's batch): "what seq len can i use".
+`fit_limit(part, answer, env)` is the line either adds to a fit answer that asked it (respond/asked.py).
 """
 
 from __future__ import annotations
@@ -99,3 +100,21 @@ def _sized(env: Env, key: str):
     except ValueError:
         return None
     return sized_model(FitQuery(text="", model=None, params_b=params), env)[0]
+
+
+def fit_limit(part: str, answer, env: Env) -> str | None:
+    """The line a fit answer adds when its batch ("batch") or sequence length ("seqlen") is asked: the largest that
+    fits ("" when none was worked out for a batch, said as such by the caller); None when the answer has it already
+    or a sequence cannot be worked out (an inference fit states its own context)."""
+    if part == "batch":
+        if answer.figures.keys() & {"max_batch", "fix"}:
+            return None
+        line, figures = largest_batch(env, answer.figures)
+    else:
+        if "max_sequence" in answer.figures:
+            return None
+        line, figures = longest_sequence(env, answer.figures)
+        if not line:
+            return None
+    answer.figures |= figures
+    return line
