@@ -299,11 +299,11 @@ def cover(answer: Answer, text: str, env: Env) -> Answer:
             added.append(_psu_line(answer.figures, env))  # "四卡3090 电源要多大 ... 电费多少": the PSU as well
             added_parts.append(part)
         elif part in ("batch", "seqlen") and answer.intent == "fit" and _gpu_named(answer):
-            line = fit_limit(part, answer, env)  # "batch开多少", "what seq len can i use": the largest that fits
-            if line is not None:
-                added.append(line or env.t("asked.batch_none"))
+            limit = fit_limit(part, answer, env)  # "batch开多少", "what seq len can i use": the largest that fits
+            if limit is not None:
+                added.append(limit or env.t("asked.batch_none"))
                 added_parts.append(part)
-                if not line:
+                if not limit:
                     missing.append(part)
         elif part == "electricity" and len(specs) > 1 and "cost" not in _intents(answer):
             added.append(_electricity_line(specs, env))
