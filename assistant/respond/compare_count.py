@@ -6,7 +6,9 @@ SXM5 80 GB at q4_k_m; at 16-bit: 2 x ..., 2 x ..." : for each card the fewest ca
 layers, each card's memory the model's share plus its runtime overhead, §mem) that hold the model at the precision
 weighed, and at 16-bit when that precision is a quantized one; `served` (serving words or users said): rounded up
 to a tensor-parallel set, as vLLM splits the attention heads; "" when no card holds it within MAX_CARDS at the
-precision weighed. Sets figures["model_cards_needed"] = {card: count or None}.
+precision weighed; a count that does not split the attention heads evenly is followed by the tensor-parallel sets vLLM /
+SGLang would need (llama.cpp's split by layers takes any count). Sets figures["model_cards_needed"] = {card: count or
+None}.
 """
 
 from __future__ import annotations
@@ -36,8 +38,12 @@ def lead(model, prec: str, names: list[str], ctx: int | None, figures: dict, env
     more = ""
     if prec not in _SIXTEEN:
         full = [_split(model, fewest(model, "fp16", g, ctx), served) for g in gpus]
-        more = env.t("compare.count_sixteen", items=_items(gpus, full, env, model)) if any(full) else ""
-    return env.t("compare.count_lead", items=_items(gpus, counts, env, model), prec=prec, more=more)
+        more = env.t("compare.count_sixteen", items=_items(gpus, full, env)) if any(full) else ""
+    head = env.t("compare.count_lead", items=_items(gpus, counts, env), prec=prec, more=more)
+    tp = [_split(model, c, True) if c else None for c in counts]
+    if tp != counts:  # "7 x H20" for DeepSeek V3: vLLM / SGLang split the attention heads, which 7 does not divide
+        head += env.t("compare.count_tp", items=_items(gpus, tp, env))
+    return head
 
 
 def _split(model, count: int | None, served: bool) -> int | None:
@@ -48,14 +54,8 @@ def _split(model, count: int | None, served: bool) -> int | None:
     return tensor_parallel_count(model.attention_heads, count, model.kv_heads)
 
 
-def _items(gpus, counts, env: Env, model) -> str:
-    """Each card's count; a count that does not split the attention heads evenly ("7 x H20" for DeepSeek V3) says the
-    tensor-parallel set vLLM / SGLang would need (8), since llama.cpp's split by layers takes any count."""
-
-    def item(g, c) -> str:
-        if not c:
-            return env.t("compare.count_none", gpu=g.short_name, n=MAX_CARDS)
-        tp = _split(model, c, True)
-        return f"{c} x {g.short_name}" + (env.t("compare.count_tp", n=tp) if tp != c else "")
-
-    return i18n.listing(env.lang).join(item(g, c) for g, c in zip(gpus, counts, strict=True))
+def _items(gpus, counts, env: Env) -> str:
+    return i18n.listing(env.lang).join(
+        f"{c} x {g.short_name}" if c else env.t("compare.count_none", gpu=g.short_name, n=MAX_CARDS)
+        for g, c in zip(gpus, counts, strict=True)
+    )
