@@ -351,6 +351,8 @@ def read(r: Reading) -> Query | None:
     per_week, total = r.hours()
     if total == 1.0 and b.has("PERIOD") and _UNIT_HOUR.fullmatch(b.kinds["HOURS"][0].text.strip()):
         total = None  # "一小时多少钱 连续跑一周要多少": the hour is the rate's unit, the week is the use
+        later = [t.mapping() for t in b.kinds["HOURS"][1:]]  # "一小时多少钱，每天8小时租一个月": the use said next
+        per_week = next((m.get("per_week") for m in later if m.get("per_week")), per_week)
     several = providers(r) if not b.has("BUY") else ()
     billed = period(r) if per_week and total is None else None  # "租4090 每天8小时 一个月多少钱": the month's bill
     if len(several) > 1:
