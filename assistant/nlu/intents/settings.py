@@ -141,6 +141,7 @@ def read(r: Reading) -> Query | None:
         and not (override and b.has("BUY") and b.has("QUESTION"))  # "used 3090 around 650 usd, buy or wait?"
         and not (override and r.form.figure in ("time", "count"))  # "how many gpu hours can i get on an h100 for $500"
         and not _amount_per_period(r, settings)  # "how much per month if i use it 8h a day": that month's money
+        and not (r.form.figure == "bill" and period(r) is not None)  # "电价5毛一度，电费一个月多少": the bill asked
     ):
         return _flags(r, SetQuery(text=r.text, settings=tuple(settings)))
     return None
