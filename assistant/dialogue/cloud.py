@@ -47,6 +47,19 @@ def cloud_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
             from assistant.dialogue.rent_context import job_rates
 
             return job_rates(follow, (), follow.providers[0], setup)
+        if follow.ask == "rates" and setup.model is not None and not setup.trains():
+            # "租的话呢，国内哪家便宜", "where's cheapest to rent it" after a model's memory: the sets that hold it,
+            # rented, cheapest first (the rent of running it, RatesQuery mode serve)
+            return RatesQuery(
+                text=follow.text,
+                mode="serve",
+                model=setup.model,
+                precision=setup.precision,
+                provider=follow.providers[0] if follow.providers else None,
+                period=follow.period,
+                targets=setup.targets,
+                settings=follow.settings,
+            )
         # "那租呢" after "公司想部署qwen2.5 72b" (a fit with no card named): renting against buying for that model
         return RentOrBuyQuery(
             text=follow.text,
