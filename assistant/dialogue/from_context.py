@@ -361,7 +361,7 @@ def which_without_context(dlg: Dialogue, query: Query) -> Query:
             return dataclasses.replace(
                 query,
                 workload=ctx.workload,
-                precision=query.precision or ctx.precision,
+                precision=query.precision or ctx.setup.precision,  # as said, not a fit's own pick (q8_0 on a Mac)
                 model=model,
             )
         return query
