@@ -42,6 +42,7 @@ from assistant.respond import (
     rocm_multi,
     speech_cpu,
     speech_rent,
+    speech_runtime,
     system_ram,
     viability,
     vram_ladder,
@@ -120,6 +121,7 @@ def respond(query: FitQuery, env: Env) -> Answer:
         return fit_fix.advise(answer, query, env, sized_model(query, env)[0], card, n)  # "my 12gb card": its memory
     answer = rocm_multi.note(answer, query, env)  # "两张7900xtx ... rocm多卡稳不稳": multi-GPU practice on ROCm
     answer = rocm_multi.practice(answer, query, env)  # "6700 xt ... or is amd still cursed": AMD's software today
+    answer = speech_runtime.note(answer, query, env)  # "arc b580 for whisper large v3": no faster-whisper backend
     answer = work_rent.priced(answer, query, env)  # "10000 sdxl images on a rented a100": that time's rent
     answer = speech_rent.per_audio_hour(answer, query, env)  # "whisper on a rented 4090, cost per audio hour"
     answer = fit_kv.lead(answer, query, env)  # "how much vram does the kv cache take for 128k ... on 2x a6000"
