@@ -58,8 +58,8 @@ def moe_route(model: ModelSpec, env: Env, gpu: str = MOE_CARD, lead: bool = Fals
     needs and its speed ("cheapest way to run deepseek r1": as the answer's first sentence with `lead`); "" when the
     model is dense or the card holds it."""
     card = env.reader.gpu(gpu)
-    if not model.experts or card is None:
-        return ""
+    if not model.experts or card is None or card.unified_memory:
+        return ""  # a Mac or a DGX Spark has no separate system RAM to hold the experts in
     plan = moe_offload.expert_offload(card, model, "q4_k_m", 1)
     if plan is None or not plan.tokens_per_s:
         return ""
