@@ -28,6 +28,7 @@ from assistant.respond import (
     recommend_table,
     rented_job,
     sharded_sets,
+    speech_pick,
     upgrade_costs,
     upgrade_from,
     use_case,
@@ -314,8 +315,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     if chat and not (query.model or getattr(query, "params_b", None)):
         steps.append(env.t("rec.chat_default", model=chat[0].name, quant=chat[1]))
     spoken = sized_model(query, env)[0] if query.model else None
-    if spoken is not None and speech(spoken):
-        steps.append(env.t("rec.speech", model=spoken.name, title=title))
+    if spoken is not None and speech(spoken):  # "whisper realtime on a budget": the pick's speed said too
+        steps.append(speech_pick.step(spoken, title, ranking.choice.gpu if ranking.choice else None, env))
     if beside:
         steps.append(beside)
     if dettmers:
