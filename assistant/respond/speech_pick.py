@@ -2,7 +2,7 @@
 the ranking stays by 16-bit batched inference, its closest guide, and the pick's estimated speed is said
 (models/speech_speed.py, docs/model.md §speech.speed).
 
-Contract: `step(model, choice, env)` -> the step that says how the ranking weighs a speech model, with the pick's
+Contract: `step(model, title, choice, env)` -> the step that says how the ranking weighs a speech model, with the pick's
 real-time factor and the minutes an hour of audio takes when the speech model rates the pick (NVIDIA cards), the
 plain ranking note otherwise.
 """
@@ -17,7 +17,7 @@ from assistant.respond.env import Env
 def step(model, title: str, choice: str | None, env: Env) -> str:
     gpu = env.reader.gpu(choice or "")
     timed = speech_speed.transcription(gpu, env.reader.gpu(C.WHISPER_REF_GPU), model) if gpu is not None else None
-    if timed is None:
+    if timed is None or gpu is None:
         return env.t("rec.speech", model=model.name, title=title)
     return env.t(
         "rec.speech_rated",
