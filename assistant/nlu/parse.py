@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from assistant import i18n, mig_profiles
-from assistant.nlu import budget_split, cloud_instances, intents, lalr, messages, mig_said, video_work
+from assistant.nlu import budget_split, cloud_instances, intents, lalr, laptop_names, messages, mig_said, video_work
 from assistant.nlu.asks import gpu_tags, gpu_tags_key
 from assistant.nlu.bag import Bag, Ref, Struct
 from assistant.nlu.bracketed import bracketed_unknown
@@ -320,6 +320,7 @@ def parse(
     `slices`: a MIG slice said is read as that slice of the card (nlu/mig_said.py)."""
     cleaned, cut = clean(text)
     lang = lang or language(cleaned)
+    cleaned = laptop_names.as_laptops(cleaned, lang)  # "幻16 4070": a laptop, not 16 cards
     expanded, instances = cloud_instances.expand(cleaned)
     if instances:  # "p4d.24xlarge按需一小时多少钱": 8 x A100 SXM4 40 GB at AWS, read in those words, said so
         return _as_instances(text, expanded, instances, lambda rest: parse(rest, index, lang, retry))
