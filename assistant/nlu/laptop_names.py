@@ -2,8 +2,8 @@
 the numbers in such a name are no card count ("幻16" is not 16 cards) and the card in them is the laptop part.
 
 Contract: `as_laptops(cleaned, lang)` -> the cleaned question with each name of [lists] laptop_model_names (whole
-words, longest first) replaced by the word "laptop" (which every language's lexicon reads as a laptop); the text unchanged when none is
-named.
+words, longest first) replaced by the word "laptop" (which every language's lexicon reads as a laptop); the text
+unchanged when none is named.
 """
 
 from __future__ import annotations

@@ -84,8 +84,8 @@ def read(r: Reading) -> Query | None:
     sized = r.num("PARAMS") if not r.model else None
     if sized and not (offered or _priced(r)):
         return None  # "is a 3090 worth it for 70b": a verdict on the card for that size, no offer
-    if (r.model or sized) and (r.precision or r.num("CONTEXT")) and not (asked or said(r, "deal_words")):
-        return None  # "got a used 3090ti for 650, can it run qwen3 32b at q5 with 24k ctx": the fit as set up
+    if (r.model or sized) and r.form.owned and (r.precision or r.num("CONTEXT")) and not asked:
+        return None  # "got a used 3090ti for 650, can it run qwen3 32b at q5 with 24k ctx": bought; the fit as set up
     if (r.model or sized) and _priced(r):
         offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
     if offered and not asked and not risks and rig.psu_question(r):
