@@ -22,6 +22,7 @@ from assistant.dialogue.ellipsis_kinds import (
     against_the_pick,
     alternative,
     amount_as_field,
+    beside_owned,
     bills_power,
     buy_after_rent,
     carrier,
@@ -209,6 +210,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         # "what about renting instead, per month if it's on 9 hours a day" after a pick: an ask of its own about the
         # pick ("it" is no other card to fit or weigh against it)
         follow = dataclasses.replace(follow, gpus=())
+    if follow.gpus and isinstance(base, RecommendQuery) and base.add_to and not follow.model:
+        return beside_owned(base, follow)  # "加4060ti 16g呢" after "手上有张3080，想再加张卡跑32b": the pair
     if follow.gpus and isinstance(base, RecommendQuery) and base.intent == "recommend" and sized:
         from assistant.queries import FitQuery  # "what about the 3090?" after "best gpu for llama 3 70b" or "for 32b"
 

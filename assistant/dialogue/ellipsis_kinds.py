@@ -380,3 +380,24 @@ def amount_as_field(base: Query, follow: FollowUpQuery, power_currency: str | No
         budget = Setting("budget_usd", float(v), currency=currency)
         return dataclasses.replace(follow, amount=None, settings=(*follow.settings, budget))
     raise NothingToReferTo(f"{v:g}" if isinstance(v, float) else str(v))
+
+
+def beside_owned(base, follow: FollowUpQuery) -> Query:
+    """ "加4060ti 16g呢", "what about adding a 4060 ti 16gb" right after "which card should i add to my 3080 for 32b":
+    the card named beside the one owned, as one machine, for that work (a fit on the mixed set, §llm.mixed)."""
+    from assistant.queries import FitQuery, GpuRef
+
+    owned = GpuRef(mention=base.add_to, name=base.add_to, count=base.add_to_count)
+    named = tuple(g for g in follow.gpus if g.name and not g.pronoun)[:1]
+    if not named:
+        return follow
+    return FitQuery(
+        text=follow.text,
+        gpus=(owned, *named),
+        model=base.model,
+        params_b=base.params_b,
+        precision=follow.precision or base.precision,
+        workload=base.workload or "llm_inference",
+        want_speed=True,
+        settings=follow.settings,
+    )
