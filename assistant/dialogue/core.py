@@ -210,6 +210,7 @@ class Dialogue:
         query = thread_keeps.prefill_of_compared(self, query)  # "which is faster at prompt processing" after a compare
         query = thread_keeps.setting_of_fit(self, query)  # "what batch size / seq len can i use" after a fit
         query = thread_keeps.feature_of_thread_card(self, query)  # "支持flash attention吗" after a card
+        query = thread_keeps.size_of_thread_model(self, query)  # "按30b算还是3b算" while Qwen3 30B-A3B is talked about
         query = rate_edits.cloud_beside_rate(self, rate_edits.plan_of_rate(self, query))  # "跟vast比差多少", "按月租呢"
         query = rent_context.use_of_plan(self, query)  # "我一个月实际只用 60 小时" after a month plan's price
         query = rent_context.rent_of_compared(self, query)  # "vs an h100" after a week's rent of an A100: both
@@ -319,9 +320,8 @@ class Dialogue:
             query = thread_keeps.users_of_thread(self, query)  # "why not just one 4090?" after serving 30 users
             query = feature_asked(self, query)  # "4090 有吗" after "nvlink 是啥": whether the card has it
             query = count_kept.count_of_count_answer(self, query)  # "要跑多久" after "要几张": on that many
-            query = thread_keeps.money_of_thread(
-                self, query, typed, lang
-            )  # "compare with renting" after a TCO in pounds
+            query = thread_keeps.money_of_thread(self, query, typed, lang)  # "compare with renting" after £
+            query = thread_keeps.ram_run_of_thread(self, query)  # "全放内存跑呢，ddr5 64g": that model, CPU only
         except NoSecondGpu as exc:
             if (based := base_card.against_base(query, self.memory_of)) is not None:
                 return based  # "is the 5090d slower": against the RTX 5090 it is a version of

@@ -30,7 +30,8 @@ stated put back, or the query unchanged:
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from assistant import i18n
 from assistant.queries import FitQuery, Query, RigQuery, VerdictQuery
@@ -281,3 +282,34 @@ def feature_of_thread_card(dlg: Dialogue, query: Query) -> Query:
         return query
     it = GpuRef(mention="", pronoun="it", count_open=True)
     return VerdictQuery(text=query.text, gpus=(it,), kind="feature", feature=found, settings=query.settings)
+
+
+_SIZE_PART = re.compile(r"^a?(\d+(?:\.\d+)?)b$")
+
+
+def size_of_thread_model(dlg: Dialogue, query: Query) -> Query:
+    """ "显存按30b算还是3b算" while Qwen3 30B-A3B is talked about: a bare size that is the thread model's own (its total
+    or its active parameters, as its name says them) is that model, not a new dense model of that size."""
+    model = dlg.context.setup.model
+    params = getattr(query, "params_b", None)
+    if model is None or not params or getattr(query, "model", None) is not None or not hasattr(query, "model"):
+        return query
+    sizes = {float(m.group(1)) for part in model.key.split("-") if (m := _SIZE_PART.match(part))}
+    if params not in sizes:
+        return query
+    changed: Any = query  # a query with model and params_b slots (checked)
+    return dataclasses.replace(changed, model=model, params_b=None)
+
+
+def ram_run_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "全放内存跑呢，ddr5 64g" (read as the system-RAM concept, with its size said) while a language model is talked
+    about: that model run from system RAM on the CPU, with that much RAM (respond/cpu_fit.py), not the concept page."""
+    from assistant.query_talk import ExplainQuery
+
+    model = dlg.context.setup.model
+    if not (isinstance(query, ExplainQuery) and query.concept == "system-ram") or model is None:
+        return query
+    ram = next((s.value for s in query.stated if s.dim == "gb"), None)
+    if not ram:
+        return query
+    return FitQuery(text=query.text, model=model, system_ram_gb=float(ram), settings=query.settings)
