@@ -124,8 +124,9 @@ def _rent_pick(dlg: Dialogue, follow: FollowUpQuery) -> Query:
     from assistant.queries import RatesQuery
 
     setup = dlg.context.setup
-    if setup.trains():
-        return job_rates(follow, (), None, setup)
+    if setup.trains():  # at the cloud the thread named ("autodl租卡...", then "租哪张卡合适": AutoDL's cards)
+        said = follow.providers[0] if follow.providers else getattr(dlg.context.last_query, "provider", None)
+        return job_rates(follow, (), said, setup)
     if not setup.named():
         raise NothingToReferTo(follow.text)
     return RatesQuery(

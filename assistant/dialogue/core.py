@@ -211,6 +211,7 @@ class Dialogue:
         query = thread_keeps.setting_of_fit(self, query)  # "what batch size / seq len can i use" after a fit
         query = thread_keeps.feature_of_thread_card(self, query)  # "支持flash attention吗" after a card
         query = thread_keeps.size_of_thread_model(self, query)  # "按30b算还是3b算" while Qwen3 30B-A3B is talked about
+        query = thread_keeps.method_of_thread(self, query)  # "换qlora能省多少" after a LoRA job: that job with QLoRA
         query = rate_edits.cloud_beside_rate(self, rate_edits.plan_of_rate(self, query))  # "跟vast比差多少", "按月租呢"
         query = rent_context.use_of_plan(self, query)  # "我一个月实际只用 60 小时" after a month plan's price
         query = rent_context.rent_of_compared(self, query)  # "vs an h100" after a week's rent of an A100: both

@@ -313,3 +313,19 @@ def ram_run_of_thread(dlg: Dialogue, query: Query) -> Query:
     if not ram:
         return query
     return FitQuery(text=query.text, model=model, system_ram_gb=float(ram), settings=query.settings)
+
+
+def method_of_thread(dlg: Dialogue, query: Query) -> Query:
+    """ "换qlora能省多少", "what if i use qlora" (read as the QLoRA / LoRA concept) right after a fine-tune was timed,
+    priced or fitted: that same job with that method, not the concept page."""
+    from assistant.queries import RatesQuery
+    from assistant.query_talk import ExplainQuery
+
+    last = dlg.context.last_query
+    if not (isinstance(query, ExplainQuery) and query.concept in ("qlora", "lora") and dlg.context.setup.trains()):
+        return query
+    if isinstance(last, RatesQuery) and last.mode == "job":
+        return dataclasses.replace(last, text=query.text, method=query.concept, settings=query.settings)
+    if isinstance(last, FitQuery) and last.mode in ("lora", "qlora", "full_finetune"):
+        return dataclasses.replace(last, text=query.text, mode=query.concept, precision=None, settings=query.settings)
+    return query

@@ -139,8 +139,10 @@ def read(r: Reading) -> Query | None:
         implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
         return _compare(r, [implicit], aspect=aspect)
     kinds = {t.kind for t in b.tags}
-    if not refs and b.has("COMPARE") and kinds <= {"COMPARE", "QUESTION", "FOLLOW", "AND", "PRONOUN", "WORKLOAD"}:
-        # "ok so which would you pick", "which one then?": the pick among the GPUs the conversation is about
+    which_of = {"COMPARE", "QUESTION", "FOLLOW", "AND", "PRONOUN", "WORKLOAD", "PARAMS", "MODEL", "FIT", "ON"}
+    if not refs and b.has("COMPARE") and kinds <= which_of:
+        # "ok so which would you pick", "which one then?", "以后想上32b的话选哪个": the pick among the GPUs the
+        # conversation is about (for that model or size when one is said)
         implicit = GpuRef(mention=r.text.strip(" ?!.？！。"), pronoun="implicit", count_open=True)
         return _compare(r, [implicit])
     return None
