@@ -40,7 +40,8 @@ def lead(answer: Answer, query, env: Env, gpu, n: int) -> Answer:
     shared = bool(getattr(gpu, "unified_memory", False)) and not apple  # a Jetson, the GB10, Strix Halo
     each = free_for_models(total) if shared else total
     memory_gb = each * n  # LLMs split by layers over the cards; an image model and a QLoRA run on one card
-    parts = [_llms(env, gpu, n, memory_gb), _images(env, each), _tuning(env, each, apple)]
+    quant = query.precision if query.precision in C.BITS_PER_WEIGHT else "q4_k_m"  # "and at q8 instead?"
+    parts = [_llms(env, gpu, n, memory_gb, quant), _images(env, each), _tuning(env, each, apple)]
     if not apple:  # a Mac's training speed is not on the reference's scale (no tensor-core roofline)
         parts.append(_training(env, gpu, n))
     parts = [p for p in parts if p]
@@ -84,14 +85,16 @@ def free_for_models(unified_gb: float) -> float:
     return round(unified_gb - max(UNIFIED_OS_GB, unified_gb * UNIFIED_OS_SHARE), 1)
 
 
-def _llms(env: Env, gpu, n: int, memory_gb: float) -> str:
+def _llms(env: Env, gpu, n: int, memory_gb: float, quant: str = "q4_k_m") -> str:
     from assistant.respond.fit_sizing import largest_llm
 
-    name = largest_llm(env, memory_gb)
+    name = largest_llm(env, memory_gb, quant=quant)
     model = next((m for m in env.reader.models if m.name == name), None) if name else None
     if model is None:
         return env.t("capability.llm_none")
-    tps = llm.decode_speed(gpu, model, "q4_k_m", context=4096, n_gpus=n).tokens_per_s
+    tps = llm.decode_speed(gpu, model, quant, context=4096, n_gpus=n).tokens_per_s
+    if quant != "q4_k_m":  # a precision asked ("and at q8 instead?"): said in the clause
+        return env.t("capability.llm_at", model=name, quant=quant, tps=f"{tps:,.0f}" if tps else "?")
     if not tps:
         return env.t("capability.llm_unrated", model=name)
     return env.t("capability.llm", model=name, tps=f"{tps:,.0f}")

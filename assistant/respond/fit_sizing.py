@@ -112,13 +112,14 @@ def _sized_experts(total: float, active: float, env: Env) -> tuple[ModelSpec | N
     return shaped, env.t("fit.sized_moe_note", params=f"{total:g}", active=f"{active:g}", near=near.name)
 
 
-def largest_llm(env: Env, memory_gb: float, experts: bool = False) -> str | None:
-    """The largest KB LLM that fits `memory_gb` at q4_k_m with a 4k context (the 4-bit way people run them), the
-    newest of its size class (respond/model_pick, §mem.largest); `experts`: mixture-of-experts models count too (by
-    their total parameters)."""
+def largest_llm(env: Env, memory_gb: float, experts: bool = False, quant: str = "q4_k_m") -> str | None:
+    """The largest KB LLM that fits `memory_gb` at `quant` (q4_k_m: the 4-bit way people run them) with a 4k context,
+    the newest of its size class (respond/model_pick, §mem.largest); `experts`: mixture-of-experts models count too
+    (by their total parameters)."""
     from assistant.respond.model_pick import named_largest
 
-    fits = [m for m, need in _q4_needs(env) if need <= memory_gb and (experts or not m.experts)]
+    needs = _q4_needs(env) if quant == "q4_k_m" else _needs_at(env, quant)
+    fits = [m for m, need in needs if need <= memory_gb and (experts or not m.experts)]
     best = named_largest(fits, env)
     return best.name if best else None
 
@@ -145,6 +146,17 @@ def _q4_needs(env: Env) -> tuple:
         )
 
     return env.reader.derived(("fit.q4_needs",), needs)
+
+
+def _needs_at(env: Env, quant: str) -> tuple:
+    """(model, GB at `quant` with a 4k context) of every KB LLM, computed once per reader and quant."""
+
+    def needs() -> tuple:
+        return tuple(
+            (m, memory.inference_memory(m, quant, context=4096).total_gb) for m in env.reader.models if m.kind == "llm"
+        )
+
+    return env.reader.derived(("fit.needs", quant), needs)
 
 
 def largest_finetunable(env: Env, memory_gb: float, method: str) -> str | None:
