@@ -320,6 +320,8 @@ def merge(dlg: Dialogue, follow: FollowUpQuery) -> Query:
         value = getattr(follow, key)
         if value is not None and key in names:
             changes[key] = value
+    if len(follow.providers) == 1 and "provider" in names and "providers" not in names:
+        changes["provider"] = follow.providers[0]  # "how much would that cost on lambda" after a run timed
     if (
         isinstance(base, RecommendQuery)
         and base.cheaper_than

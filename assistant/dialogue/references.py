@@ -242,7 +242,7 @@ def merged_gpus(
     them."""
     new = fill(dlg, refs)
     old = gpus_of(base)
-    if count is None and refs and all(r.pronoun in ("them", "both", "all") for r in refs):
+    if count is None and refs and all(r.pronoun in ("them", "both", "all", "that") for r in refs):
         had = {g.name: g.count for g in old}  # "what do they go for used" after 2 x RTX 3090 vs an A6000: as many
         new = tuple(dataclasses.replace(n, count=had.get(n.name, n.count)) if n.count == 1 else n for n in new)
     if adds and old and base.intent in _SETS and not replace:
