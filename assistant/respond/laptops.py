@@ -3,7 +3,8 @@ category, ranked by what fits and how fast, since laptops are not priced by thei
 
 Contract: candidates are the NVIDIA laptop parts of the last three generations (GeForce RTX 30/40/50
 Mobile, RTX Ada mobile workstation parts), never Max-Q duplicates. Those that hold the workload's
-memory floor (§rec: 24 GB for LLMs, 12 GB for images) come first, each group fastest first by the
+memory floor (§rec: 24 GB for LLMs, 12 GB for images; a language model named: its memory at 4-bit with a 4k
+context) come first, each group fastest first by the
 same speed model as desktops at the part's rated board power. Each part shows what a whole laptop with it costs
 (respond/laptop_prices.py: an entry price, dated and sourced; "—" where none is on record); a budget keeps the parts
 whose laptops start within it in the answer's market (those without a price there are left out).
@@ -27,6 +28,20 @@ _FLOOR_GB = {"image_generation": 12.0, "llm_finetune": 24.0, "llm_inference": 24
 SHOWN = 8
 
 
+def _model_need(query: RecommendQuery, env: Env) -> float | None:
+    """ "best laptop gpu for running phi-4 14b": the memory the language model named needs at 4-bit with a 4k context
+    (§mem), instead of the reference's 24 GB rule for LLMs in general; None when no such model is named."""
+    from assistant.models import memory
+    from assistant.respond.fit_sizing import sized_model
+
+    if not (query.model or query.params_b) or query.workload not in (None, "llm_inference"):
+        return None
+    model = sized_model(query, env)[0]
+    if model is None or model.kind != "llm":
+        return None
+    return memory.inference_memory(model, "q4_k_m", context=4096).total_gb
+
+
 def candidates(env: Env) -> list:
     return [g for g in env.reader.all_gpus() if g.is_mobile and _LAPTOP.match(g.name)]
 
@@ -35,7 +50,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     env = env.for_query(query)
     key = perf_workload(query.workload, query.precision)
     title = workload_title(env, key)
-    floor = query.min_memory_gb or _FLOOR_GB.get(query.workload or "", 0.0)
+    floor = query.min_memory_gb or _model_need(query, env) or _FLOOR_GB.get(query.workload or "", 0.0)
     rated = [(g, score(g, key).score) for g in candidates(env)]
     ranked = sorted(rated, key=lambda gs: ((gs[0].memory_gb or 0) < floor, -gs[1]))
     prices = {g.name: laptop_price(g.name, env) for g, _ in ranked}
@@ -49,7 +64,7 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
     desktop = env.reader.gpu(best.name.replace(" Mobile", ""))
     steps = [env.t("laptop.workload", title=title)]
     if floor:
-        steps.append(env.t("laptop.floor", gb=f"{floor:g}", n=len(holds)))
+        steps.append(env.t("laptop.floor", gb=f"{floor:.1f}" if floor % 1 else f"{floor:g}", n=len(holds)))
     if desktop is not None:
         steps.append(
             env.t(
@@ -90,6 +105,16 @@ def respond(query: RecommendQuery, env: Env) -> Answer:
         head += i18n.gap(env.lang) + env.t("laptop.priced", gpu=best.short_name, price=_price_cell(best_price, env))
     if budget and within:  # "给孩子买游戏本 预算7000 选啥": the parts whose laptops start within it
         head = env.t("laptop.within", budget=env.money(budget)) + head
+        short = [g for g, _ in rated if (g.memory_gb or 0) >= floor and prices.get(g.name) is not None]
+        if floor and not holds and short:  # "phi-4 14b under 2k": none within it holds the model; the one that does
+            need = min(short, key=lambda g: prices[g.name].usd)  # type: ignore[union-attr]
+            head += i18n.gap(env.lang) + env.t(
+                "laptop.within_short",
+                gb=f"{floor:.1f}",
+                gpu=need.short_name,
+                memory=gb(need.memory_gb),
+                price=_price_cell(prices[need.name], env),
+            )
     elif budget:  # nothing on record starts within it: said, the ranking unfiltered
         cheapest = min((p.usd for p in prices.values() if p and not p.converted), default=None)
         head = (
