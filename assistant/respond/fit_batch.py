@@ -27,17 +27,8 @@ def longest_sequence(env: Env, figures: dict) -> tuple[str, dict]:
     found = _base(env, figures)
     if found is None or found[0].mode in (None, "inference"):
         return "", {}
-    base, model, setup, n, gb = found
-    fits, last, over = 0, None, None
-    for tokens in SEQUENCES:
-        est = estimate(
-            model, dataclasses.replace(base, context_tokens=tokens), setup.get("precision") or "fp16", n, base.mode
-        )
-        if memory.fit(est, gb, n).fits:
-            fits, last = tokens, est
-        else:
-            over = (tokens, est)
-            break
+    base, _, _, n, gb = found
+    fits, last, over = _largest(found, SEQUENCES, "context_tokens")
     if not fits or last is None:
         return "", {}
     values = dict(tokens=f"{fits:,}", gb=f"{last.total_gb * n:.1f}", memory=f"{gb * n:g}", batch=base.batch or 1)
@@ -45,6 +36,21 @@ def longest_sequence(env: Env, figures: dict) -> tuple[str, dict]:
         return env.t("fit.seq_all", **values), {"max_sequence": fits}
     line = env.t("fit.seq_longest", next=f"{over[0]:,}", next_gb=f"{over[1].total_gb * n:.1f}", **values)
     return line, {"max_sequence": fits}
+
+
+def _largest(found, steps: tuple[int, ...], field: str):
+    """(the largest of `steps` for the query's `field` that fits, its estimate, (the next step, its estimate) or None
+    when every step fits), working the fit's memory estimate again at each step in order."""
+    base, model, setup, n, gb = found
+    fits, last = 0, None
+    for value in steps:
+        est = estimate(
+            model, dataclasses.replace(base, **{field: value}), setup.get("precision") or "fp16", n, base.mode
+        )
+        if not memory.fit(est, gb, n).fits:
+            return fits, last, (value, est)
+        fits, last = value, est
+    return fits, last, None
 
 
 def _base(env: Env, figures: dict):
@@ -72,23 +78,15 @@ def largest_batch(env: Env, figures: dict) -> tuple[str, dict]:
     found = _base(env, figures)
     if found is None:
         return "", {}
-    base, model, setup, n, gb = found
-    fits, last, over = 0, None, None
-    for b in BATCHES:
-        est = estimate(model, dataclasses.replace(base, batch=b), setup.get("precision") or "fp16", n, base.mode)
-        if memory.fit(est, gb, n).fits:
-            fits, last = b, est
-        else:
-            over = (b, est)
-            break
+    n, gb = found[3], found[4]
+    fits, last, over = _largest(found, BATCHES, "batch")
     if not fits or last is None:
         return "", {}
     values = dict(batch=fits, gb=f"{last.total_gb * n:.1f}", memory=f"{gb * n:g}")
     if over is None:
         return env.t("fit.batch_all", **values), {"max_batch": fits}
-    return env.t("fit.batch_largest", next=over[0], next_gb=f"{over[1].total_gb * n:.1f}", **values), {
-        "max_batch": fits
-    }
+    line = env.t("fit.batch_largest", next=over[0], next_gb=f"{over[1].total_gb * n:.1f}", **values)
+    return line, {"max_batch": fits}
 
 
 def _sized(env: Env, key: str):

@@ -13,8 +13,6 @@ returned as they are.
 
 from __future__ import annotations
 
-import re
-
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.nlu.lexicon import lexicon
@@ -47,13 +45,12 @@ def practice(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return answer
     if not lexicon(env.lang).words_in("amd_doubt_words", f" {query.text.lower()} "):
         return answer
-    concept = next((c for c in env.reader.concepts if c.key == "amd-practice"), None)
-    if concept is None:
+    from assistant.respond.speech_runtime import concept_opening
+
+    found = concept_opening(env, "amd-practice")
+    if found is None:
         return answer
-    text = getattr(concept, f"text_{env.lang}", None) or concept.text
-    sentences = [p for p in re.split(r"(?<=。)|(?<=\.)\s+", text) if p.strip()]
-    said = i18n.gap(env.lang).join(sentences[:2])  # its first two sentences
+    said, cited = found
     answer.headline += i18n.gap(env.lang) + env.t("fit.amd_practice", text=said)
-    cited = env.cite(*concept.source.split(";"))
     answer.sources = [*answer.sources, *(s for s in cited if s not in answer.sources)]
     return answer
