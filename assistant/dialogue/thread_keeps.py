@@ -302,12 +302,15 @@ def size_of_thread_model(dlg: Dialogue, query: Query) -> Query:
 
 
 def ram_run_of_thread(dlg: Dialogue, query: Query) -> Query:
-    """ "全放内存跑呢，ddr5 64g" (read as the system-RAM concept, with its size said) while a language model is talked
-    about: that model run from system RAM on the CPU, with that much RAM (respond/cpu_fit.py), not the concept page."""
+    """ "全放内存跑呢，ddr5 64g" (read as the system-RAM concept, its size and a word of [lists] ram_run_words said:
+    asked_figure "cpu_only") while a language model is talked about: that model run from system RAM on the CPU, with
+    that much RAM (respond/cpu_fit.py), not the concept page."""
     from assistant.query_talk import ExplainQuery
 
     model = dlg.context.setup.model
     if not (isinstance(query, ExplainQuery) and query.concept == "system-ram") or model is None:
+        return query
+    if query.asked_figure != "cpu_only":  # "内存32g够吗": the RAM beside the card, not a run without it
         return query
     ram = next((s.value for s in query.stated if s.dim == "gb"), None)
     if not ram:

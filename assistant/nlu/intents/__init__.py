@@ -331,15 +331,13 @@ READERS = (
 def _with_form(reading: Reading, found: Query) -> Query:
     """The figure asked and the clock times said, on the query (the engine's check of the answer reads them)."""
     form = reading.form
-    if (
-        found.intent == "explain"
-        and form.figure is None
-        and not found.asked_figure
-        and reading.said("setting_asked_words")
-    ):
-        return dataclasses.replace(
-            found, asked_figure="setting"
-        )  # "what batch size can i use": of the set-up talked about
+    if found.intent == "explain" and form.figure is None and not found.asked_figure:
+        # "what batch size can i use": a setting of the set-up talked about; "全放内存跑呢": a run without the card
+        # (both completed by the dialogue from the thread)
+        if reading.said("setting_asked_words"):
+            return dataclasses.replace(found, asked_figure="setting")
+        if reading.said("ram_run_words"):
+            return dataclasses.replace(found, asked_figure="cpu_only")
     clock = (form.clock_start, form.clock_by) if form.clock_start is not None or form.clock_by is not None else None
     cap = form.cap
     money = (cap.value, cap.currency, cap.period) if cap is not None and cap.unit == "money" else None
