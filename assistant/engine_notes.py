@@ -85,7 +85,8 @@ def _mig_slices(reader: KbReader, query: Query, lang: str) -> list[str]:
     """ "a 1g.10gb slice of an a100": the slice the answer is for, its share of the card (kb/mig_slices.py)."""
     notes = []
     for name in dict.fromkeys(r.name for r in getattr(query, "gpus", ()) if r.name):
-        spec, parts = reader.gpu(name), mig_profiles.split(name)
+        parts = mig_profiles.split(name)
+        spec = reader.gpu(name) if parts is not None else None
         if parts is None or spec is None or mig_slices.MARK not in spec.overridden:
             continue
         base, shares = reader.gpu(parts[0]), mig_profiles.shares(parts[0])
@@ -95,8 +96,10 @@ def _mig_slices(reader: KbReader, query: Query, lang: str) -> list[str]:
         compute = f"{parts[1]}/{shares[0]}"
         bandwidth = f"{spec.memory_bandwidth_gb_s or 0:,.0f}"
         notes.append(i18n.t(lang, "engine.mig_slice", compute=compute, bandwidth=bandwidth, **values))
+    if mig_said.read(query.text, lang) is None:  # most questions: no slice said, nothing more to look up
+        return notes
     whole = [r.name for r in getattr(query, "gpus", ()) if r.name and not mig_profiles.shares(r.name)]
-    if whole and mig_said.read(query.text, lang) is not None:  # "a mig slice of a 4090": none, said
+    if whole:  # "a mig slice of a 4090": none, said
         notes.append(i18n.t(lang, "engine.mig_none", gpus=i18n.join_names(lang, list(dict.fromkeys(whole)))))
     return notes
 

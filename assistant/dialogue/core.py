@@ -51,7 +51,7 @@ from assistant.dialogue import (
 )
 from assistant.dialogue.card_for_size import size_for_rig
 from assistant.dialogue.ellipsis import merge
-from assistant.dialogue.feature_asked import feature_asked
+from assistant.dialogue.feature_asked import feature_asked, feature_of_thread_card
 from assistant.dialogue.references import (
     COUNTED,
     FewerShown,
@@ -209,7 +209,7 @@ class Dialogue:
         query = measures.speed_of_fit(self, from_context.among_compared(self, query))
         query = thread_keeps.prefill_of_compared(self, query)  # "which is faster at prompt processing" after a compare
         query = thread_keeps.setting_of_fit(self, query)  # "what batch size / seq len can i use" after a fit
-        query = thread_keeps.feature_of_thread_card(self, query)  # "支持flash attention吗" after a card
+        query = feature_of_thread_card(self, query)  # "支持flash attention吗" after a card
         query = thread_keeps.size_of_thread_model(self, query)  # "按30b算还是3b算" while Qwen3 30B-A3B is talked about
         query = thread_keeps.method_of_thread(self, query)  # "换qlora能省多少" after a LoRA job: that job with QLoRA
         query = rate_edits.cloud_beside_rate(self, rate_edits.plan_of_rate(self, query))  # "跟vast比差多少", "按月租呢"

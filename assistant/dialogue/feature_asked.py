@@ -59,3 +59,19 @@ def feature_asked(dlg: Dialogue, query: Query) -> Query:
     if feature is None:
         return query
     return VerdictQuery(text=query.text, gpus=named[:1], kind="feature", feature=feature, settings=query.settings)
+
+
+def feature_of_thread_card(dlg: Dialogue, query: Query) -> Query:
+    """ "支持flash attention吗", "supports bf16?" (a yes / no of a feature with no card said, read as its concept) while
+    a card is talked about: whether that card has it (VerdictQuery kind feature), not the concept's page; the other
+    way round from `feature_asked` (there the card is named and the concept is the thread's)."""
+    from assistant.queries import GpuRef
+    from assistant.query_talk import ExplainQuery
+
+    if not (isinstance(query, ExplainQuery) and query.asked_figure == "yes_no" and dlg.context.focus_or_first()):
+        return query
+    found = _FEATURES.get(query.concept or "")
+    if found is None:
+        return query
+    it = GpuRef(mention="", pronoun="it", count_open=True)
+    return VerdictQuery(text=query.text, gpus=(it,), kind="feature", feature=found, settings=query.settings)

@@ -256,34 +256,6 @@ def setting_of_fit(dlg: Dialogue, query: Query) -> Query:
     return dataclasses.replace(last, text=query.text, settings=query.settings)
 
 
-# the concepts a card has or lacks: "支持flash attention吗" (no card said) after a card is its verdict (kind feature)
-_FEATURE_OF_CONCEPT = {
-    "flashattention": "flash_attention",
-    "fp8": "fp8",
-    "bf16": "bf16",
-    "tf32": "tf32",
-    "fp4": "fp4",
-    "sparsity": "sparsity",
-    "tensor-core": "tensor_cores",
-    "cuda": "cuda",
-}
-
-
-def feature_of_thread_card(dlg: Dialogue, query: Query) -> Query:
-    """ "支持flash attention吗", "supports bf16?" (a yes / no of a feature with no card said, read as its concept) while
-    a card is talked about: whether that card has it (VerdictQuery kind feature), not the concept's page."""
-    from assistant.queries import GpuRef
-    from assistant.query_talk import ExplainQuery
-
-    if not (isinstance(query, ExplainQuery) and query.asked_figure == "yes_no" and dlg.context.focus_or_first()):
-        return query
-    found = _FEATURE_OF_CONCEPT.get(query.concept or "")
-    if found is None:
-        return query
-    it = GpuRef(mention="", pronoun="it", count_open=True)
-    return VerdictQuery(text=query.text, gpus=(it,), kind="feature", feature=found, settings=query.settings)
-
-
 _SIZE_PART = re.compile(r"^a?(\d+(?:\.\d+)?)b$")
 
 

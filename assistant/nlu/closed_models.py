@@ -1,10 +1,10 @@
 """Closed models named ("可灵能本地部署吗", "can i run gpt-4o locally", "midjourney on a 4090?"): hosted services whose
 weights are not published (knowledge/closed_models.toml), so no GPU runs them; the open models of the same kind that do.
 
-Contract: `named(text)` -> (entry, the words as typed) for the closed model named in `text` (its names as whole words,
-case-insensitive; the longest first), else None. An entry holds name, maker, kind, open (model keys) and source.
-`open_names(entry, index)` -> the display names of its open models (knowledge/models.toml through the name index, or
-knowledge/video_models.csv).
+Contract: `named(text)` -> [(entry, the words as typed)] for each closed model named in `text`, in the order typed
+(its names as whole words, case-insensitive, the longest first; "open sora" is no Sora), [] when none. An entry holds
+name, maker, kind, open (model keys) and source. `open_names(entry, index)` -> the display names of its open models
+(knowledge/models.toml through the name index, or knowledge/video_models.csv).
 """
 
 from __future__ import annotations
@@ -32,13 +32,16 @@ def _pattern() -> re.Pattern[str]:
 _OPEN_BEFORE = re.compile(r"open[\s\-_]?$", re.IGNORECASE)  # "open sora", "Open-Sora": an open model of its own
 
 
-def named(text: str) -> tuple[dict, str] | None:
+def named(text: str) -> list[tuple[dict, str]]:
+    out: list[tuple[dict, str]] = []
     for found in _pattern().finditer(text):
         if _OPEN_BEFORE.search(text[: found.start()]):
             continue
         typed = found.group(1).lower()
-        return next((e, found.group(1)) for e in _closed() if typed in e["names"])
-    return None
+        entry = next(e for e in _closed() if typed in e["names"])
+        if all(e is not entry for e, _ in out):
+            out.append((entry, found.group(1)))
+    return out
 
 
 @functools.cache

@@ -438,7 +438,7 @@ def parse(
     said = tuple((t.kind, t.number(), _said_text(t, cleaned)) for t in tags if _said(t))
     if said:  # "10,000 hours of audio", "ddr5-6000": said back when the answer does not use them
         result = dataclasses.replace(result, said=said)
-    return check(sized_plurals(one_card_once(result)), bag, index)
+    return check(sized_plurals(one_card_once(result), index.memory_of), bag, index)
 
 
 def _said(t: Tag) -> bool:

@@ -1,11 +1,13 @@
 """What every concept lead shares: the `Lead` it returns and how it picks the model or GPU it fills in.
 
 Contract: a lead (respond/concept_leads.py and its topic modules) uses the model or GPU the question names; when
-none is named it uses a reference one (the RTX 3090, Llama 3 8B / 3.1 8B) and its sentence says so. Pure.
+none is named it uses a reference one (the RTX 3090, Llama 3 8B / 3.1 8B) and its sentence says so.
+`concept_opening(env, key)` is a concept's first two sentences and sources, for answers that append them. Pure.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from assistant import i18n
@@ -87,3 +89,14 @@ def card_or_example(query: ExplainQuery, env: Env):
 
 def with_notes(text: str, env: Env, *notes: str) -> str:
     return text + "".join(i18n.gap(env.lang) + n for n in notes if n)
+
+
+def concept_opening(env: Env, key: str) -> tuple[str, list[str]] | None:
+    """The first two sentences of concept `key` (knowledge/concepts.toml) in the answer's language, with its cited
+    sources; None when the KB lacks it."""
+    concept = next((c for c in env.reader.concepts if c.key == key), None)
+    if concept is None:
+        return None
+    text = getattr(concept, f"text_{env.lang}", None) or concept.text
+    sentences = [p for p in re.split(r"(?<=。)|(?<=\.)\s+", text) if p.strip()]
+    return i18n.gap(env.lang).join(sentences[:2]), env.cite(*concept.source.split(";"))

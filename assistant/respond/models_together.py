@@ -5,9 +5,9 @@ Contract: `respond(query, env)` -> an Answer, or None unless a fit question on o
 says the models run together (lexicon [lists] models_together_words) and names a second model of any kind (in the
 text, else the model of the thread's last question). Each model gets the fit the question would get alone on that
 device (fit.respond_plain), with its memory at each precision (figures memory_rows); a precision the question states
-applies to the language model(s). Two programs each hold their own weights, cache and CUDA context, so the memory
-together is the sum of the two totals (docs/model.md §mem.together). The pair of precisions kept is the best quality
-that fits together (fewest steps down the rows of both), else the lightest pair, said not to fit.
+applies to the language model(s), not to Whisper. Two programs each hold their own weights, cache and CUDA context, so
+the memory together is the sum of the two totals (docs/model.md §mem.together). The pair of precisions kept is the best
+quality that fits together (fewest steps down the rows of both), else the lightest pair, said not to fit.
 figures: vram_required_gb (the sum), fits, together = [[key, precision, gb]], headroom_gb.
 """
 
@@ -21,6 +21,7 @@ from assistant.names import normalize_name
 from assistant.nlu.lexicon import lexicon
 from assistant.queries import FitQuery, ModelRef
 from assistant.respond.env import Env
+from assistant.respond.pricing import speech
 
 
 def respond(query, env: Env) -> Answer | None:
@@ -42,7 +43,7 @@ def respond(query, env: Env) -> Answer | None:
     for model in (first, other):
         alone = fit.respond_plain(_alone(query, model), env)
         rows = [(r["precision"], float(r["total_gb"])) for r in (alone.figures or {}).get("memory_rows") or ()]
-        if query.precision and model.kind == "llm":
+        if query.precision and _language(model):
             rows = [r for r in rows if r[0] == query.precision] or rows
         if not rows:
             return None
@@ -54,8 +55,13 @@ def respond(query, env: Env) -> Answer | None:
 
 
 def _alone(query: FitQuery, model) -> FitQuery:
-    precision = query.precision if model.kind == "llm" else None
+    precision = query.precision if _language(model) else None
     return dataclasses.replace(query, model=ModelRef(mention=model.key, key=model.key), precision=precision)
+
+
+def _language(model) -> bool:
+    """A language model, which a precision the question states applies to (not Whisper, an LLM-shaped speech model)."""
+    return model.kind == "llm" and not speech(model)
 
 
 def _memory(env: Env, query: FitQuery) -> float | None:

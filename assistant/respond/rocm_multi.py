@@ -45,7 +45,7 @@ def practice(answer: Answer, query: FitQuery, env: Env) -> Answer:
         return answer
     if not lexicon(env.lang).words_in("amd_doubt_words", f" {query.text.lower()} "):
         return answer
-    from assistant.respond.speech_runtime import concept_opening
+    from assistant.respond.concept_lead import concept_opening
 
     found = concept_opening(env, "amd-practice")
     if found is None:

@@ -4,17 +4,15 @@ which runtimes do (knowledge/concepts.toml speech-runtimes).
 
 Contract: `note(answer, query, env)` appends the concept's first sentences to the headline of a fit answer about a
 Whisper model on one kind of GPU whose vendor is not NVIDIA (AMD, Intel, Apple), with its sources; the answer
-unchanged otherwise. `concept_opening(env, key)` -> a concept's first two sentences and its sources (also
-respond/rocm_multi.practice's).
+unchanged otherwise.
 """
 
 from __future__ import annotations
 
-import re
-
 from assistant import i18n
 from assistant.answer import Answer
 from assistant.queries import FitQuery
+from assistant.respond.concept_lead import concept_opening
 from assistant.respond.env import Env
 
 
@@ -33,14 +31,3 @@ def note(answer: Answer, query: FitQuery, env: Env) -> Answer:
     answer.headline += i18n.gap(env.lang) + text
     answer.sources = [*answer.sources, *(s for s in sources if s not in answer.sources)]
     return answer
-
-
-def concept_opening(env: Env, key: str) -> tuple[str, list[str]] | None:
-    """The first two sentences of concept `key` (knowledge/concepts.toml) in the answer's language, with its cited
-    sources; None when the KB lacks it."""
-    concept = next((c for c in env.reader.concepts if c.key == key), None)
-    if concept is None:
-        return None
-    text = getattr(concept, f"text_{env.lang}", None) or concept.text
-    sentences = [p for p in re.split(r"(?<=。)|(?<=\.)\s+", text) if p.strip()]
-    return i18n.gap(env.lang).join(sentences[:2]), env.cite(*concept.source.split(";"))

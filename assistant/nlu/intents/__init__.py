@@ -140,6 +140,7 @@ READERS = (
     thread_short.break_even_use,  # "how many hours a month before buying wins": the rent or buy, its break-even use
     thread_short.platform_of_cards,  # "what mobo supports two of them": a build of that many, its platform first
     thread_short.gap_worth,  # "差价值得吗", "worth the extra?": the last two cards, the dearer one worth it or not
+    unknown.closed_model,  # "可灵能本地部署吗", "can i run suno on my 3090": a hosted model runs on no GPU of one's own
     thread_short.that_on_card,  # "can we just do that on a 4090": the thread's job (or the size said) on that card
     followup_costs.cost_of_that,  # "how much would that cost", "那要多少钱": the rent after a rental, else the price
     followup.sale_alone,  # "say i get 420 for it", "if i could sell it for 450": what the user's card sells for
@@ -163,7 +164,6 @@ READERS = (
     asked.two_costs,  # "spot $0.80/h or on-demand $1.60/h for a 40 hour job, how much each", "峰电0.9 谷电0.3 省多少"
     settings.reset,  # "reset", "恢复默认"
     unknown.hosted_service,  # "what gpu does chatgpt run on": not in the knowledge, said so
-    unknown.closed_model,  # "可灵能本地部署吗", "can i run gpt-4o locally": a hosted model runs on no GPU of one's own
     unknown.out_of_scope,  # "should i buy nvidia stock", "英伟达股票能买吗": shares and investing, said out of scope
     concept_cues.cpu_bottleneck,  # "will a 3090 bottleneck with a ryzen 5 3600": the CPU beside the GPUs
     concept_cues.cloud_trust,  # "is vast.ai reliable", "how reliable are vast hosts": the marketplace concept, not help

@@ -66,32 +66,32 @@ def closed_model(r: Reading) -> Clarification | None:
     from assistant.nlu import closed_models
 
     found = closed_models.named(r.text)
-    if found is None or (r.model is not None and r.model.key):
+    if not found or (r.model is not None and r.model.key):
         return None
-    if not (r.refs or r.said("closed_local_words")) or r.said("hosted_not_itself"):
-        return None  # "best gpu for a local chatgpt alternative": an open model like it, a recommendation
-    entry, typed = found
+    if not (r.refs or r.said("closed_local_words")) or r.said("hosted_not_itself") or r.said("api_words"):
+        return None  # "best gpu for a local chatgpt alternative", "4090 or chatgpt plus, which is cheaper": not a run
+    lang = r.b.lang
+    entry, typed = found[0]  # "可灵和即梦能本地跑吗": each named, the open models of the first one's kind
     names = closed_models.open_names(entry, r.index)
     gpu = next((g.name for g in r.refs if g.name), None)
-    key = "nlu.closed_model" if names else "nlu.closed_model_none"
-    on_gpu = i18n.t(r.b.lang, "nlu.closed_on_gpu", gpu=gpu) if gpu else ""
-    maker = entry.get(f"maker_{r.b.lang}") or entry["maker"]
-    name = entry["name"]
-    name = name if maker in name else i18n.t(r.b.lang, "nlu.closed_by", name=name, maker=maker)
     text = i18n.t(
-        r.b.lang,
-        key,
-        name=entry["name"]
-        if maker in entry["name"]
-        else i18n.t(r.b.lang, "nlu.closed_by", name=entry["name"], maker=maker),
-        on_gpu=on_gpu,
-        open=i18n.join_names(r.b.lang, names),
-        example=i18n.t(r.b.lang, "nlu.closed_example", model=names[0]) if names else "",
-        kind=i18n.t(r.b.lang, f"nlu.closed_kind_{entry['kind']}"),
+        lang,
+        "nlu.closed_model" if names else "nlu.closed_model_none",
+        name=i18n.join_names(lang, [_closed_name(e, lang) for e, _ in found]),
+        on_gpu=i18n.t(lang, "nlu.closed_on_gpu", gpu=gpu) if gpu else "",
+        open=i18n.join_names(lang, names),
+        example=i18n.t(lang, "nlu.closed_example", model=names[0]) if names else "",
+        kind=i18n.t(lang, f"nlu.closed_kind_{entry['kind']}"),
     )
     return Clarification(
         "closed_model", text, intent="explain", text=r.text, extras={"mention": typed, "lang": r.b.lang}
     )
+
+
+def _closed_name(entry: dict, lang: str) -> str:
+    """ "Kling (可灵) (Kuaishou)": the model's name with its maker, once when the name holds it ("Midjourney")."""
+    maker = entry.get(f"maker_{lang}") or entry["maker"]
+    return entry["name"] if maker in entry["name"] else i18n.t(lang, "nlu.closed_by", name=entry["name"], maker=maker)
 
 
 @needs(unless=("MODEL",))
