@@ -66,8 +66,8 @@ def closed_model(r: Reading) -> Clarification | None:
     from assistant.nlu import closed_models
 
     found = closed_models.named(r.text)
-    if not found or (r.model is not None and r.model.key):
-        return None
+    if not found or (r.model is not None and r.model.key) or hosted_service(r) is not None:
+        return None  # "what gpu does chatgpt run on": the service's own hardware (hosted_service, later in order)
     if not (r.refs or r.said("closed_local_words")) or r.said("hosted_not_itself") or r.said("api_words"):
         return None  # "best gpu for a local chatgpt alternative", "4090 or chatgpt plus, which is cheaper": not a run
     lang = r.b.lang
