@@ -5,7 +5,10 @@ CPU watts, slots, source ids), fewest GPUs first; a tier for more GPUs is never 
 sources price different builds). `platform_for(n, desktop_usd)` is the first tier that holds n GPUs (the largest for
 more), the desktop at `desktop_usd` when given (an answer's own market's desktop: `cny` in yuan, Env.local_desktop_usd);
 with `gpu_usd`, one card that costs at least as much as the upper desktop (`[platform_upper]`, in the answer's market)
-gets that desktop, and so does one card the budget `budget_usd` holds together with it.
+gets that desktop, and so does one card the budget `budget_usd` holds together with it. A tier marked `local_scale`
+(the dual and quad builds) in a market with its own desktop price is the allowance scaled by that market's desktop
+against the allowance's desktop [A: parts cost the same share of a build in both markets], never below the upper
+desktop a card costing `gpu_usd` would get alone.
 Read once per process; no network.
 """
 
@@ -38,6 +41,8 @@ class Platform:
     cny_psu_big_source: str = ""
     psu_extra_usd: float = 0.0  # set on a build: what swapping the list's PSU for the one it needs adds (in usd)
     ram_gb: float = 0.0  # the RAM the tier's build has, when it is more than the rig's rule asks
+    local_scale: bool = False  # in a market with its own desktop price, scaled by it (no local list of this tier)
+    scaled: bool = False  # set on a tier priced that way: an estimate from the local desktop, not a converted allowance
 
 
 @cache
@@ -68,12 +73,34 @@ def platform_for(
     tiers = platforms()
     tier = next((p for p in tiers if p.max_gpus >= n), tiers[-1])
     upper = upper_desktop(tier, desktop_usd)
-    if tier.key == "desktop" and upper is not None and gpu_usd is not None:
-        if gpu_usd >= upper.usd or (budget_usd is not None and gpu_usd + upper.usd <= budget_usd):
-            return upper  # "build me a 5090 rig", "预算2万配整机": not a budget box around a flagship or a big budget
+    if tier.key == "desktop" and upper is not None and _gets_upper(upper, gpu_usd, budget_usd):
+        return upper  # "build me a 5090 rig", "预算2万配整机": not a budget box around a flagship or a big budget
     if desktop_usd is not None and tier.key == "desktop":
         return _priced(tier, desktop_usd)  # "预算8000配主机": the desktop at 京东 prices
+    if desktop_usd is not None and tier.local_scale:
+        return _scaled(tier, desktop_usd, gpu_usd)
     return tier
+
+
+def _gets_upper(upper: Platform | None, gpu_usd: float | None, budget_usd: float | None) -> bool:
+    """One card that costs at least the upper desktop, or that the budget holds together with it, gets it."""
+    if upper is None or gpu_usd is None:
+        return False
+    return gpu_usd >= upper.usd or (budget_usd is not None and gpu_usd + upper.usd <= budget_usd)
+
+
+def _scaled(tier: Platform, desktop_usd: float, gpu_usd: float | None) -> Platform:
+    """A dual / quad tier in a market whose desktop is `desktop_usd`: the allowance x that desktop / the allowance's
+    desktop ("预算一万五配双卡": about 5,100 yuan, not the US $1,500 converted), never below the upper desktop when
+    its cards cost more than that desktop (flagships are not put in a budget frame). A budget alone does not raise it:
+    one card a big budget holds with the upper desktop gets that desktop, while two cheaper cards stay on the
+    scaled dual, whose price does not depend on the budget."""
+    desktop = platforms()[0]
+    usd = tier.usd * desktop_usd / desktop.usd
+    upper = upper_desktop(desktop, desktop_usd)
+    if upper is not None and gpu_usd is not None and gpu_usd >= upper.usd:
+        usd = max(usd, upper.usd)
+    return dataclasses.replace(_priced(tier, round(usd, 6)), scaled=True)
 
 
 @cache

@@ -56,7 +56,6 @@ from assistant.respond.recommend_need import (
     need_from_floor,
 )
 from assistant.respond.recommend_order import (
-    cheaper_over_period,
     cheapest_first,
     fastest_first,
     label,
@@ -250,9 +249,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
     own = None  # "cheaper option?": the set-up picked before, as the ranking counts it
     if below is not None and not dettmers:  # "cheaper option?" also costs less over the years the ranking counts
         own = recommend_order.own_row(ranked(passive_ok, max_auto, capped=False), query.cheaper_than, below_n)
-        ranking = cheaper_over_period(ranking, own)
-    if below is not None:
-        ranking = recommend_order.other_cards(ranking, query.cheaper_than)
+        ranking = recommend_order.cheaper_over_period(ranking, own)
+    ranking = recommend_order.other_cards(ranking, query.cheaper_than) if below is not None else ranking
     picked_before: tuple = ()
     if query.other_than:  # each ranking once: a single-card ranking is found without the memory need already
         searched = [ranked(passive_ok, max_auto, capped=False, picked=True)]
@@ -286,6 +284,8 @@ def _respond(query: RecommendQuery, env: Env) -> Answer:
         need = usual_need
     if not passive_ok and not dettmers and ranking.choice is None and not floor_only:  # only a datacenter card
         with_passive = ranked(True, max_auto)
+        if below is not None:  # "便宜点的" after a pick: the cards below it, cheaper over the years, else to buy
+            with_passive = recommend_order.below_pick(with_passive, own, query.cheaper_than)
         ranking = cheapest_first(with_passive, env) if by_price else with_passive
         if ranking.choice is not None:
             passive_note = env.t("rec.only_passive", gpu=env.reader.known_gpu(ranking.choice.gpu).short_name)

@@ -62,15 +62,18 @@ def own_row(unbounded, gpu: str | None, n: int):
     return next((r for r in unbounded.rows if r.gpu == gpu and r.n_gpus == n), None)
 
 
-def cheaper_over_period(ranking, own):
+def cheaper_over_period(ranking, own, by_buying: bool = False):
     """ "cheaper option?" after a pick ranked by its cost over the years: only set-ups that cost less over those
     years too, and, where there are any, at least CHEAPER_BY less to buy (3 x RTX 5060 Ti are $11 cheaper to buy
-    than 2 x RTX 3090: not the cheaper option asked for while 4 x RTX 3060 save $393)."""
+    than 2 x RTX 3090: not the cheaper option asked for while 4 x RTX 3060 save $393); when none costs less over the
+    years and `by_buying`, the ones cheaper to buy (after a ¥1,700 RTX 2080 Ti 22 GB nothing costs less over 5 years;
+    a P40 is ¥68 cheaper to buy; cheaper_trade says when the years cost more)."""
     if own is None:
         return ranking
-    rows = tuple(r for r in ranking.rows if r.tco_usd < own.tco_usd)
+    cheaper_to_buy = tuple(r for r in ranking.rows if r.price_usd * r.n_gpus < own.price_usd * own.n_gpus)
+    rows = tuple(r for r in cheaper_to_buy if r.tco_usd < own.tco_usd)
     clearly = tuple(r for r in rows if r.price_usd * r.n_gpus <= (1 - CHEAPER_BY) * own.price_usd * own.n_gpus)
-    rows = clearly or rows
+    rows = clearly or rows or (cheaper_to_buy if by_buying else ())
     return dataclasses.replace(ranking, choice=rows[0] if rows else None, runners_up=rows[1:4], rows=rows)
 
 
@@ -78,14 +81,21 @@ def cheaper_trade(best, own, years: str, env: Env) -> str:
     """What the cheaper pick saves against the picked set-up (to buy, over the years) and the speed it keeps."""
     if best is None or own is None or not own.score:
         return ""
+    dearer = best.tco_usd > own.tco_usd  # cheaper to buy, dearer over the years (a second card, its platform, power)
     return env.t(
-        "rec.cheaper_trade",
+        "rec.cheaper_trade_dearer" if dearer else "rec.cheaper_trade",
         saves=env.money(own.price_usd * own.n_gpus - best.price_usd * best.n_gpus),
-        saves_years=env.money(max(own.tco_usd - best.tco_usd, 0.0)),
+        saves_years=env.money(abs(own.tco_usd - best.tco_usd)),
         years=years,
         pct=f"{100 * best.score / own.score:.0f}",
         was=f"{own.n_gpus} x {own.gpu}" if own.n_gpus > 1 else own.gpu,
     )
+
+
+def below_pick(ranking, own, gpu: str | None):
+    """The set-ups of `ranking` below the pick `own` of card `gpu`: cheaper over the years, else cheaper to buy."""
+    over = cheaper_over_period(ranking, own)
+    return other_cards(over if over.choice is not None else cheaper_over_period(ranking, own, by_buying=True), gpu)
 
 
 def other_cards(ranking, gpu: str | None):

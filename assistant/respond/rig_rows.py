@@ -53,8 +53,9 @@ def converted(env: Env, builds: list[Build]) -> set[str]:
 
 
 def _local(b: Build, env: Env) -> bool:
-    """The build's platform is priced in the answer's own market (a yuan desktop from a 京东 list), not converted."""
-    return b.platform.key.startswith("desktop") and env.local_desktop_usd() is not None
+    """The build's platform is priced in the answer's own market (a yuan desktop from a 京东 list, or a dual / quad
+    tier scaled from it), not converted."""
+    return (b.platform.key.startswith("desktop") or b.platform.scaled) and env.local_desktop_usd() is not None
 
 
 def row(env: Env, b: Build, unit: str, converted: set[str]) -> list[str]:

@@ -60,11 +60,18 @@ def _gives_up(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) 
     old, new = (env.reader.gpu(was) if was else None), env.reader.gpu(answer.choice)
     if old is None or new is None or old.name == new.name or not (old.memory_gb and new.memory_gb):
         return None
-    if new.memory_gb >= old.memory_gb:
+    # a set's memory is its cards' together ("2 x P100 16 GB" hold 32 GB against one 22 GB card)
+    new_gb = new.memory_gb * _count(answer.figures.get("ranking"), new.name)
+    old_gb = old.memory_gb * (before[1] if before and before[0] == old.name else 1)
+    if new_gb >= old_gb:
         return None
-    return env.t(
-        "thread_lead.gives_up_memory", was=old.short_name, gb=f"{new.memory_gb:g}", was_gb=f"{old.memory_gb:g}"
-    )
+    return env.t("thread_lead.gives_up_memory", was=old.short_name, gb=f"{new_gb:g}", was_gb=f"{old_gb:g}")
+
+
+def _count(ranking, name: str) -> int:
+    """How many cards of `name` the ranking's first row is (1 when it is not that card's)."""
+    top = ranking[0] if ranking and isinstance(ranking[0], dict) else {}
+    return int(top.get("gpu_count") or 1) if top.get("gpu") == name else 1
 
 
 def _asks_cheaper(parsed, env: Env) -> bool:
