@@ -85,6 +85,8 @@ class GpuRef:
     # a pronoun whose count the question did not state ("run it 6h a day" after "two 3060s"): the dialogue
     # fills it with the count of the GPUs talked about; not part of equality (a reading detail)
     count_open: bool = field(default=False, compare=False, repr=False)
+    # named in the plural with no count ("rented h100s"): as many as the work talked about needs (nlu/plural_sets.py)
+    plural: bool = field(default=False, compare=False, repr=False)
     # "9 workstations each w/ a 4080 super": the `count` cards sit in this many machines (nlu/machine_count.py)
     machines: int = 1
 

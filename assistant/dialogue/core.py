@@ -318,6 +318,7 @@ class Dialogue:
             query = thread_keeps.full_finetune_of_thread(self, query)  # "那买两张4090够吗" after "全参微调"
             query = pace.pace_kept(self, query)  # "renting that per month" after "3 runs a month": those runs
             query = thread_keeps.rent_what_holds(self, query)  # "那租呢" after "4090跑70b 不够": the 2 that hold it
+            query = thread_keeps.rent_plural_holds(self, query)  # "on rented h100s" after a 126 GB fine-tune: 2
             query = thread_keeps.users_of_thread(self, query)  # "why not just one 4090?" after serving 30 users
             query = feature_asked(self, query)  # "4090 有吗" after "nvlink 是啥": whether the card has it
             query = count_kept.count_of_count_answer(self, query)  # "要跑多久" after "要几张": on that many
@@ -423,6 +424,7 @@ class Dialogue:
         ctx.system_ram_gb = said_ram or ctx.system_ram_gb
         owned_machine.remember(ctx, query)  # "i already have a ryzen 5 5600, b550 board": kept for later asks
         ctx.short_of = thread_keeps.short_of(query, figures or {})
+        ctx.need_gb = thread_keeps.need_of(query, figures or {}, ctx.need_gb)
         ctx.capability_said = "capability" in (figures or {})  # "what about two of them" next: what the two run
         # "and if only weekends?" changes one number of that bill; a money answer in between keeps it
         ctx.calc = (figures or {}).get("calc") or (ctx.calc if query.intent in ("rates", "cost") else None)

@@ -37,7 +37,8 @@ def speed_of_last(dlg: Dialogue, base: Query | None, follow: FollowUpQuery) -> Q
     if isinstance(base, FitQuery):  # "how fast would that be with 32k context": at the context (precision) stated
         if ctx.needed and len(base.gpus) == 1 and not follow.gpu_count:  # "每秒多少token" after "要 2 张": on both
             base = dataclasses.replace(base, gpus=(dataclasses.replace(base.gpus[0], count=ctx.needed),))
-        if ctx.fits_at and not base.precision and not follow.precision and not follow.gpus:
+        named = any(g.name for g in follow.gpus)  # "how many tok/s would that be": "that" is the quant, no card
+        if ctx.fits_at and not base.precision and not follow.precision and not named:
             base = dataclasses.replace(base, precision=ctx.fits_at)  # "tok/s at that quant?": the one that fits
             ctx.fitted_precision = ctx.fits_at
         return dataclasses.replace(

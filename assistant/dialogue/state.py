@@ -212,6 +212,8 @@ class Context:
     # the last fit did not fit: its card and how many of it would hold the model ("It would fit on 2 of them"); a rent
     # asked next rents that many ("那租呢 按小时算多少钱" after "4090跑70b": two 4090s, dialogue/thread_keeps.py)
     short_of: tuple[str, int] | None = None
+    # the GPU memory the thread's work needs (the last fit's or recommendation's need, GB): what "rented h100s" hold
+    need_gb: float | None = None
 
     def focus_or_first(self) -> str | None:
         """The GPU the last answer favoured, else the first GPU it was about (None: no GPU yet)."""

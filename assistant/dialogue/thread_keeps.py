@@ -16,6 +16,8 @@ stated put back, or the query unchanged:
 - `rent_what_holds`: "那租呢 按小时算多少钱", "what about renting, how much per hour" right after a fit that did not fit
   ("4090跑70b显存不够吧": it would fit on 2): the rent of as many of that card as hold the model (`short_of` records
   them from the fit's figures), not of the one card that cannot run it.
+- `rent_plural_holds`: "how much would that cost on rented h100s for 10 hours" after a full fine-tune of about 126 GB
+  (`need_of`: Context.need_gb): as many of the card said in the plural as hold the need (2 x H100 80 GB), not one.
 - `runs_on_more_cards`: "what about two of them" after "got a p40 for 180 bucks, what can i run on it" (a deal asked
   with what the card runs): what the set runs (a fit asked "what_runs"), not the same offer counted twice.
 - `card_for_thread_work`: "那还是买a6000吧，怎么样", "how about an a6000 then" (a card's whole spec sheet asked of, no
@@ -30,6 +32,7 @@ stated put back, or the query unchanged:
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -177,6 +180,29 @@ def rent_what_holds(dlg: Dialogue, query: Query) -> Query:
     if dlg.context.last_query.intent != "fit":
         return query
     return dataclasses.replace(query, gpus=(dataclasses.replace(card, count=short[1]),))
+
+
+def need_of(query: Query, figures: dict, kept: float | None) -> float | None:
+    """The memory the answer's work needs (a fit's or a recommendation's, GB); a money answer keeps the one before."""
+    if figures.get("serving_sets") or getattr(query, "targets", ()):
+        return None  # sets that serve users at a speed: their count comes from the speed (dialogue/count_kept)
+    need = figures.get("memory_need_gb") or figures.get("vram_required_gb")
+    if isinstance(need, (int, float)) and need > 0:
+        return float(need)
+    return kept if query.intent in ("rates", "cost", "rent_or_buy", "set") else None
+
+
+def rent_plural_holds(dlg: Dialogue, query: Query) -> Query:
+    from assistant.queries import RatesQuery, RentOrBuyQuery
+
+    need = dlg.context.need_gb
+    if need is None or not isinstance(query, RatesQuery | RentOrBuyQuery) or len(query.gpus) != 1:
+        return query
+    card = query.gpus[0]
+    memory = dlg.memory_of(card.name) if card.name and card.plural and card.count == 1 else None
+    if not memory or need <= memory:
+        return query
+    return dataclasses.replace(query, gpus=(dataclasses.replace(card, count=math.ceil(need / memory)),))
 
 
 def users_of_thread(dlg: Dialogue, query: Query) -> Query:

@@ -4,7 +4,9 @@ is as many of it as the set has (8 x H200), never one card against eight.
 Contract: `sized_plurals(query)` returns the query with each card mentioned in the plural ("h200s", "a100's") and no
 count of its own given the count of the other cards named, when they are one count N > 1 and of its class (memory
 within MEMORY_RATIO: "4x 3060 12gb or a100s" leaves the A100s to the work), in a comparison or a fit
-(cards rented beside cards bought are sized by the job: "buying 2x 3090 vs renting a100s"); any other query unchanged.
+(cards rented beside cards bought are sized by the job: "buying 2x 3090 vs renting a100s"); any other query unchanged
+but for the mark: each card said in the plural with no count gets GpuRef.plural (the dialogue sizes it by the need
+the thread stated, dialogue/thread_keeps.rent_plural_holds).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ def plural(ref: GpuRef) -> bool:
 
 def sized_plurals(query: Query, memory_of) -> Query:
     gpus: tuple[GpuRef, ...] = getattr(query, "gpus", ())
+    if any(plural(g) and g.count == 1 for g in gpus):  # "on rented h100s": marked, the dialogue sizes it by the work
+        gpus = tuple(dataclasses.replace(g, plural=True) if plural(g) and g.count == 1 else g for g in gpus)
+        marked: dict[str, Any] = {"gpus": gpus}  # a query with gpus (getattr above)
+        query = dataclasses.replace(query, **marked)
     if len(gpus) < 2 or query.intent not in ("compare", "fit"):  # a rent beside a purchase is sized by its job
         return query
     counted = [g for g in gpus if not plural(g) and g.name and not g.pronoun]

@@ -37,6 +37,8 @@ def lead(answer: Answer, parsed, before: tuple[str, int] | None, env: Env) -> An
     said = _changed(answer, before, env) if lex.words_in("pick_change_asks", text) else None
     if priced:
         said = _at_condition(answer, before, env) or said
+    if said is None and ("budget_usd" in (answer.figures.get("changed") or {}) or _budget_follow_up(parsed)):
+        said = _at_budget(answer, before, env)  # "ok what if i had 2k": whether the pick changes with the money
     if said is None and (lex.words_in("pick_alternative_words", text) or _bare_follow_up(parsed)):
         said = _already(parsed, before, env)
     if said:
@@ -108,6 +110,27 @@ def _at_condition(answer: Answer, before: tuple[str, int], env: Env) -> str | No
     else:
         said = env.t(f"thread_lead.at_{condition}_changes", pick=now, was=was)
     return i18n.gap(env.lang).join([said, env.t("new_or_used.checks")]) if condition == "used" else said
+
+
+def _budget_follow_up(parsed) -> bool:
+    """A follow-up that says a budget alone ("what about 3k", "那8000呢")."""
+    from assistant.query_talk import FollowUpQuery
+
+    return isinstance(parsed, FollowUpQuery) and bool(parsed.budget_usd) and not parsed.gpus
+
+
+def _at_budget(answer: Answer, before: tuple[str, int], env: Env) -> str | None:
+    """The pick again with the budget the turn changed: whether it changes; None when the answer is no pick."""
+    budget = (answer.figures.get("changed") or {}).get("budget_usd") or (answer.assumptions or {}).get("budget_usd")
+    # (a build's own first words are the budget and the build: "For $3,000: ...")
+    if not isinstance(budget, (int, float)) or not answer.choice or answer.intent != "recommend":
+        return None
+    was, now = _label(*before), _label(answer.choice, _count_of(answer) or 1)
+    money = env.money(float(budget))  # the budget in USD, as the assumptions hold it
+    if answer.headline.lstrip().startswith(env.t("thread_lead.budget_opening", budget=money)):
+        return None  # "预算 ¥12,000 以内 ..." (laptops): the answer opens with the budget and its pick already
+    key = "thread_lead.at_budget_stays" if now == was else "thread_lead.at_budget_changes"
+    return env.t(key, pick=now, was=was, budget=money)
 
 
 def _already(parsed, before: tuple[str, int], env: Env) -> str | None:

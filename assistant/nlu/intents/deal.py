@@ -90,8 +90,9 @@ def read(r: Reading) -> Query | None:
         offered = True  # "二手3090 5000块 跑qwen 32b够吗": an amount right after the card, and a model to run
     if offered and not asked and not risks and rig.psu_question(r):
         return None  # "mi50 32g 一张五六百 插四张要什么主板电源": the build's power asked, the price said on the way
-    if not (offered or asked) or (said(r, "budget_raise_words") and not said(r, "deal_words")):
-        return None  # "ok and if i stretch to 1500?": more money for the pick, not an offer for a card
+    raised = said(r, "budget_raise_words") or said(r, "budget_had_words")
+    if not (offered or asked) or (raised and not said(r, "deal_words")):
+        return None  # "ok and if i stretch to 1500?", "ok what if i had 2k": more money for the pick, not an offer
     gpus, amount = _gpu_and_price_as_name(r) if offered else ([], None)
     if amount is None:
         gpus = _offered_card(r, [g for g in r.refs if g.pronoun is None]) if offered else []

@@ -96,6 +96,7 @@ def read(r: Reading) -> Query | None:
     doubt = bool(said(r, "own_doubt_words")) or _doubt_at_usage(r)
     # "买一张4090多久回本", "when does buying a 4090 pay for itself": the break-even of buying against renting
     payback = bool(said(r, "payback_words")) and b.has("BUY", "GPU", "PRONOUN")
+    payback = payback or bool(said(r, "buy_before_words") and said(r, "buy_wins_words"))  # "hours before buying wins"
     # "been paying $1.20/hr for an a100 ... would buying a 5090 have been cheaper", "lambda a6000 at $0.80/hr vs a used
     # 3090 for $650": an hourly rate is a rent, weighed against buying (a buying word, or a card's price said)
     paid = len(b.kinds.get("RATE", [])) == 1 and bool(r.explicit) and (b.has("BUY") or _card_priced(r))

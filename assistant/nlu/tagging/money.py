@@ -145,11 +145,18 @@ class MoneyTagging(TaggerBase):
         # "one gpu each, 8k in total": an amount for all the machines, never a context
         after = " ".join(tt[jj : jj + 4]) + " "
         total_after = any(after.startswith(w + " ") for w in self.lex.listed("budget_total_words"))
+        # "what if i had 2k", "got like 2k": money one has, never a context
+        budgeted = budgeted or self._had_before(i)
         if prev == "UNDER" or budgeted or v not in CONTEXT_SIZES or (jj < n and tt[jj] in _PRICE_BEFORE):
             return self._money(i, jj, v * 1000)
         if machine_on or total_after:
             return self._money(i, jj, v * 1000)
         return self.add("CONTEXT", context_k(v), i, jj)
+
+    def _had_before(self, i: int) -> bool:
+        """A have / spend word ends just before token i (lexicon [lists] money_had_words: "had", "got like")."""
+        before = " ".join(self.tt[max(0, i - 3) : i])
+        return any(before == w or before.endswith(" " + w) for w in self.lex.listed("money_had_words"))
 
     def _chinese_k_tail(self, j: int, jj: int) -> bool:
         """ "3k5": one digit glued after a glued k, in a Chinese question, gives the hundreds."""
