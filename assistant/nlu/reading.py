@@ -213,8 +213,9 @@ class Reading(WattsReading):
     def workload(self) -> str | None:
         w = self.b.meaning("WORKLOAD")
         found = self.b.meanings.get("WORKLOAD", [])
-        if "llm_inference" in found and ("training" in found or "llm_finetune" in found):
-            w = "llm_finetune"  # 训练 + 大模型, "train an llm"
+        vision = "training" in found and self.lex.words_in("vision_training_words", f" {self.b.text.lower()} ")
+        if "llm_inference" in found and ("training" in found or "llm_finetune" in found) and not vision:
+            w = "llm_finetune"  # 训练 + 大模型, "train an llm"; "training small cnns + some llm inference": training
         image_training = "training" in found or "llm_finetune" in found or self.mode() != "inference"
         if "image_generation" in found and "llm_inference" not in found and image_training:
             w = "training"  # "a rig for stable diffusion training", "跑图和训lora": training image models
