@@ -306,7 +306,10 @@ def read(r: Reading) -> Query | None:
         text=r.text,
         gpus=tuple(r.explicit) or tuple(r.refs),
         # a card named with its CPU ("i9-14900k with a 4090 psu") is one card, not a ladder of 1-4
-        gpu_count=count if count and count > 1 else (1 if (b.has("CPU") or around) and r.explicit else None),
+        # "1 gpu is fine", "单卡就行": one card said, the budget's build is one card
+        gpu_count=count
+        if count and count > 1
+        else (1 if ((b.has("CPU") or around) and r.explicit) or said(r, "single_card_words") else None),
         budget_usd=money,
         budget_currency=(r.currency() if b.has("MONEY") else r.unnamed_currency()) if money is not None else None,
         workload=r.workload,
