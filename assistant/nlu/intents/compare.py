@@ -66,6 +66,9 @@ def read(r: Reading) -> Query | None:
         and named_at is not None
         and any(p.tag.kind == "PRONOUN" and p.tag.start > named_at for p in pair.refs)
     )
+    it_after = named_at is not None and any(t.kind == "PRONOUN" and t.start > named_at for t in b.tags)
+    if it_after and len(refs) == 1 and len(r.explicit) == 1 and not b.has("COMPARE", "VS", "FASTER", "THAN", "OR"):
+        return None  # "whats an l40s and who is it for": "it" is the L40S, one card asked about, nothing compared
     if pair_of_one and b.has("FASTER") and len(r.explicit) == 1:  # "the 4090d, is it slower": it against another
         return _compare(r, [refs[0], GpuRef(mention="", pronoun="context")], aspect="speed")
     if pair_of_one:  # "is rtx4o90 a typo or a chinese version, saw it on aliexpress": "it" is the card named
