@@ -89,6 +89,11 @@ def _gets_upper(upper: Platform | None, gpu_usd: float | None, budget_usd: float
     return gpu_usd >= upper.usd or (budget_usd is not None and gpu_usd + upper.usd <= budget_usd)
 
 
+def scaled_usd(tier: Platform, desktop_usd: float) -> float:
+    """The tier's allowance scaled to a market whose desktop costs `desktop_usd` (before any floor)."""
+    return tier.usd * desktop_usd / platforms()[0].usd
+
+
 def _scaled(tier: Platform, desktop_usd: float, gpu_usd: float | None) -> Platform:
     """A dual / quad tier in a market whose desktop is `desktop_usd`: the allowance x that desktop / the allowance's
     desktop ("预算一万五配双卡": about 5,100 yuan, not the US $1,500 converted), never below the upper desktop when
@@ -96,7 +101,7 @@ def _scaled(tier: Platform, desktop_usd: float, gpu_usd: float | None) -> Platfo
     one card a big budget holds with the upper desktop gets that desktop, while two cheaper cards stay on the
     scaled dual, whose price does not depend on the budget."""
     desktop = platforms()[0]
-    usd = tier.usd * desktop_usd / desktop.usd
+    usd = scaled_usd(tier, desktop_usd)
     upper = upper_desktop(desktop, desktop_usd)
     if upper is not None and gpu_usd is not None and gpu_usd >= upper.usd:
         usd = max(usd, upper.usd)

@@ -14,7 +14,7 @@ is (the US allowance scaled by the Chinese desktop against the US one, models/pl
 from __future__ import annotations
 
 from assistant import i18n
-from assistant.models.platforms import Platform, platform_for, rigs
+from assistant.models.platforms import Platform, platform_for, rigs, scaled_usd
 from assistant.respond.env import Env
 
 
@@ -73,7 +73,7 @@ def _scaled_step(used: Platform, env: Env) -> str:
     desktop = platform_for(1)
     local_desktop_usd = env.local_desktop_usd() or 0.0
     allowance = platform_for(used.max_gpus)
-    scaled = allowance.usd * local_desktop_usd / desktop.usd
+    scaled = scaled_usd(allowance, local_desktop_usd)
     values = dict(
         n=used.max_gpus,
         allowance=f"${allowance.usd:,.0f}",
